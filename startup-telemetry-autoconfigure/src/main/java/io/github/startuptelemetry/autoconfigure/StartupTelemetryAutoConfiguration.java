@@ -1,0 +1,98 @@
+package io.github.startuptelemetry.autoconfigure;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+import io.github.startuptelemetry.server.ServerStartupReport;
+import io.github.startuptelemetry.server.ServerStartupReporter;
+import io.github.startuptelemetry.server.StartupStageMetrics;
+import io.github.startuptelemetry.server.StartupTimelineEndpoint;
+
+/**
+ * A server's own startup timeline, reported through the application's OpenTelemetry and
+ * Micrometer beans. Off ({@code telemetry.enabled=false}), none of this is even loaded.
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
+@ConditionalOnClass(name = "io.opentelemetry.api.OpenTelemetry")
+@ConditionalOnBooleanProperty(name = "telemetry.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(TelemetryProperties.class)
+public final class StartupTelemetryAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	ServerStartupReporter serverStartupReporter(ObjectProvider<OpenTelemetry> openTelemetry,
+			TelemetryProperties properties, Environment environment,
+			ObjectProvider<Consumer<ServerStartupReport>> consumers) {
+		TelemetryProperties.Startup startup = properties.getStartup();
+		return new ServerStartupReporter(openTelemetry.getIfAvailable(), serverName(startup, environment),
+				startup.getServerType(), startup.isLogSummary(), consumers.orderedStream().toList());
+	}
+
+	static String serverName(TelemetryProperties.Startup startup, Environment environment) {
+		if (startup.getServerName() != null && !startup.getServerName().isBlank()) {
+			return startup.getServerName();
+		}
+		return environment.getProperty("spring.application.name", "application");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterRegistry.class)
+	static class StageMetricsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		StartupStageMetrics startupStageMetrics(ObjectProvider<MeterRegistry> registry) {
+			return new StartupStageMetrics(registry);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "io.opentelemetry.sdk.trace.samplers.Sampler")
+	static class SamplingConfiguration {
+
+		/** Wraps the application's sampler so that startup spans are always sampled. */
+		@Bean
+		static BeanPostProcessor startupSamplerPostProcessor() {
+			return new BeanPostProcessor() {
+				@Override
+				public Object postProcessAfterInitialization(Object bean, String beanName) {
+					return (bean instanceof Sampler sampler && !(bean instanceof StartupSampler))
+							? new StartupSampler(sampler) : bean;
+				}
+			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Endpoint.class)
+	static class EndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		@ConditionalOnAvailableEndpoint
+		StartupTimelineEndpoint startupTimelineEndpoint(ServerStartupReporter reporter) {
+			return new StartupTimelineEndpoint(reporter);
+		}
+
+	}
+
+}

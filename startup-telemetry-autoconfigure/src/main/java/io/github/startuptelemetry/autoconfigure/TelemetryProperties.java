@@ -1,0 +1,232 @@
+package io.github.startuptelemetry.autoconfigure;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Process-wide startup-telemetry settings ({@code telemetry.*}). Invalid values are ignored
+ * rather than failing the application: telemetry may never fail a server.
+ */
+@ConfigurationProperties(prefix = "telemetry", ignoreInvalidFields = true)
+public class TelemetryProperties {
+
+	/**
+	 * The one switch. When false nothing is recorded or exported and the starter loads no
+	 * OpenTelemetry SDK class of its own. Env: TELEMETRY_ENABLED.
+	 */
+	private boolean enabled = true;
+
+	/** Identifier of this run, exported as a resource attribute; shared by a whole fleet. */
+	private String runId;
+
+	/** Longest time the telemetry flush may hold up shutdown; the JVM exits at this deadline. */
+	private Duration shutdownTimeout = Duration.ofSeconds(5);
+
+	/** This process's rank within its group (nv.dl.rank). Defaults to the RANK env var. */
+	private Integer rank;
+
+	/** Size of this process's group (nv.dl.world_size). Defaults to the WORLD_SIZE env var. */
+	private Integer worldSize;
+
+	/** This process's rank on its host (nv.dl.local_rank). Defaults to the LOCAL_RANK env var. */
+	private Integer localRank;
+
+	/** Name of the group this process belongs to (rl.worker_group), e.g. the server type. */
+	private String workerGroup;
+
+	/** Extra resource attributes for every span and metric of this process. */
+	private Map<String, String> resourceAttributes = new LinkedHashMap<>();
+
+	private final Startup startup = new Startup();
+
+	private final Export export = new Export();
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public String getRunId() {
+		return this.runId;
+	}
+
+	public void setRunId(String runId) {
+		this.runId = runId;
+	}
+
+	public Duration getShutdownTimeout() {
+		return this.shutdownTimeout;
+	}
+
+	public void setShutdownTimeout(Duration shutdownTimeout) {
+		this.shutdownTimeout = shutdownTimeout;
+	}
+
+	public Integer getRank() {
+		return this.rank;
+	}
+
+	public void setRank(Integer rank) {
+		this.rank = rank;
+	}
+
+	public Integer getWorldSize() {
+		return this.worldSize;
+	}
+
+	public void setWorldSize(Integer worldSize) {
+		this.worldSize = worldSize;
+	}
+
+	public Integer getLocalRank() {
+		return this.localRank;
+	}
+
+	public void setLocalRank(Integer localRank) {
+		this.localRank = localRank;
+	}
+
+	public String getWorkerGroup() {
+		return this.workerGroup;
+	}
+
+	public void setWorkerGroup(String workerGroup) {
+		this.workerGroup = workerGroup;
+	}
+
+	public Map<String, String> getResourceAttributes() {
+		return this.resourceAttributes;
+	}
+
+	public void setResourceAttributes(Map<String, String> resourceAttributes) {
+		this.resourceAttributes = resourceAttributes;
+	}
+
+	public Startup getStartup() {
+		return this.startup;
+	}
+
+	public Export getExport() {
+		return this.export;
+	}
+
+	/** The server's own startup timeline. */
+	public static class Startup {
+
+		/** Server name on spans and metrics. Defaults to spring.application.name. */
+		private String serverName;
+
+		/** Server type on spans and metrics (e.g. "model", "resources"). */
+		private String serverType;
+
+		/**
+		 * Whether this process is a worker of a multi-process server: its first stage is then
+		 * worker_start (from NEMO_GYM_STARTUP_SERVE_NS) and its root span
+		 * gym.server.startup.worker.
+		 */
+		private boolean worker;
+
+		/** Whether to log one INFO line with the total and each stage at ready. */
+		private boolean logSummary = true;
+
+		private final BeanSpans beanSpans = new BeanSpans();
+
+		public String getServerName() {
+			return this.serverName;
+		}
+
+		public void setServerName(String serverName) {
+			this.serverName = serverName;
+		}
+
+		public String getServerType() {
+			return this.serverType;
+		}
+
+		public void setServerType(String serverType) {
+			this.serverType = serverType;
+		}
+
+		public boolean isWorker() {
+			return this.worker;
+		}
+
+		public void setWorker(boolean worker) {
+			this.worker = worker;
+		}
+
+		public boolean isLogSummary() {
+			return this.logSummary;
+		}
+
+		public void setLogSummary(boolean logSummary) {
+			this.logSummary = logSummary;
+		}
+
+		public BeanSpans getBeanSpans() {
+			return this.beanSpans;
+		}
+
+	}
+
+	/** Slow beans (and the user's own ApplicationStartup steps) as spans under beans_instantiated. */
+	public static class BeanSpans {
+
+		/** Whether slow bean creations become child spans of beans_instantiated. */
+		private boolean enabled = true;
+
+		/** A bean whose creation took longer than this becomes a span. */
+		private Duration threshold = Duration.ofMillis(20);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public Duration getThreshold() {
+			return this.threshold;
+		}
+
+		public void setThreshold(Duration threshold) {
+			this.threshold = threshold;
+		}
+
+	}
+
+	/** Exporters beside Boot's own. */
+	public static class Export {
+
+		private final Zipkin zipkin = new Zipkin();
+
+		public Zipkin getZipkin() {
+			return this.zipkin;
+		}
+
+	}
+
+	/** Optional Zipkin span exporter, for looking at startups locally. */
+	public static class Zipkin {
+
+		/** Zipkin's span endpoint, e.g. http://127.0.0.1:9411/api/v2/spans. Unset: no Zipkin export. */
+		private String endpoint;
+
+		public String getEndpoint() {
+			return this.endpoint;
+		}
+
+		public void setEndpoint(String endpoint) {
+			this.endpoint = endpoint;
+		}
+
+	}
+
+}

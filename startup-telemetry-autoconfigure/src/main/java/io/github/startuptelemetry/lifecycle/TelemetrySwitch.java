@@ -1,0 +1,65 @@
+package io.github.startuptelemetry.lifecycle;
+
+import java.util.Locale;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.core.env.PropertyResolver;
+
+/**
+ * The one switch, {@code telemetry.enabled}, read where no Spring context can help: before the
+ * environment exists, or in code that never sees a bean. The environment is the only channel a
+ * spawned process has, so {@link #enabledInEnv()} reads it (env {@code TELEMETRY_ENABLED} or the
+ * system property). A value that is not a boolean is ignored, never an error.
+ */
+public final class TelemetrySwitch {
+
+	/** The env form of {@code telemetry.enabled} (Spring relaxed binding). */
+	public static final String ENABLED_ENV = "TELEMETRY_ENABLED";
+
+	public static final String ENABLED_PROPERTY = "telemetry.enabled";
+
+	private static final Log logger = LogFactory.getLog(TelemetrySwitch.class);
+
+	private TelemetrySwitch() {
+	}
+
+	/** Whether {@code telemetry.enabled} reached this process as anything but false. */
+	public static boolean enabledInEnv() {
+		Boolean property = parse(ENABLED_PROPERTY, System.getProperty(ENABLED_PROPERTY));
+		if (property != null) {
+			return property;
+		}
+		Boolean env = parse(ENABLED_ENV, System.getenv(ENABLED_ENV));
+		return env == null || env;
+	}
+
+	/** {@code telemetry.enabled} as the Spring environment resolves it; true when unset or garbled. */
+	public static boolean enabled(PropertyResolver resolver) {
+		return flag(resolver, ENABLED_PROPERTY, true);
+	}
+
+	/** A boolean property, read leniently: {@code fallback} when unset or not a boolean. */
+	public static boolean flag(PropertyResolver resolver, String name, boolean fallback) {
+		Boolean value = parse(name, resolver.getProperty(name));
+		return (value != null) ? value : fallback;
+	}
+
+	/** Spring's boolean words (true/false, on/off, yes/no, 1/0); {@code null} for anything else. */
+	static Boolean parse(String name, String value) {
+		if (value == null) {
+			return null;
+		}
+		switch (value.strip().toLowerCase(Locale.ROOT)) {
+			case "true", "on", "yes", "1":
+				return Boolean.TRUE;
+			case "false", "off", "no", "0":
+				return Boolean.FALSE;
+			default:
+				logger.debug("Ignoring " + name + ": not a boolean");
+				return null;
+		}
+	}
+
+}

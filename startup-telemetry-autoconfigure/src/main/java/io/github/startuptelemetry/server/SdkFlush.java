@@ -1,0 +1,26 @@
+package io.github.startuptelemetry.server;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+
+import org.springframework.util.ClassUtils;
+
+/**
+ * Starts exporting the startup spans now rather than at the batch processor's next tick, so
+ * they leave even a server that dies right after ready. Does not wait for the export.
+ */
+final class SdkFlush {
+
+	private static final boolean SDK_PRESENT = ClassUtils.isPresent("io.opentelemetry.sdk.OpenTelemetrySdk",
+			SdkFlush.class.getClassLoader());
+
+	private SdkFlush() {
+	}
+
+	static void flush(OpenTelemetry openTelemetry) {
+		if (SDK_PRESENT && openTelemetry instanceof OpenTelemetrySdk sdk) {
+			sdk.getSdkTracerProvider().forceFlush();
+		}
+	}
+
+}

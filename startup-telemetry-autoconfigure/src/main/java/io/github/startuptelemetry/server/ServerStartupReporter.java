@@ -1,0 +1,117 @@
+package io.github.startuptelemetry.server;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.Tracer;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import io.github.startuptelemetry.timeline.StartupSpans;
+
+/**
+ * Reports a server's startup once it is ready: spans through the application's own
+ * {@link OpenTelemetry}, the per-stage histogram, one INFO line, and the report the
+ * {@code startuptimeline} endpoint shows. Each step is guarded on its own, so a broken exporter
+ * still leaves the log line and the endpoint.
+ */
+public class ServerStartupReporter {
+
+	private static final Log logger = LogFactory.getLog(ServerStartupReporter.class);
+
+	private final OpenTelemetry openTelemetry;
+
+	private final String serverName;
+
+	private final String serverType;
+
+	private final boolean logSummary;
+
+	private final List<Consumer<ServerStartupReport>> consumers;
+
+	private volatile ServerStartupReport lastReport;
+
+	/**
+	 * @param openTelemetry where spans go, or {@code null} for none
+	 * @param serverName the name on spans, metrics and the summary
+	 * @param serverType the type, or {@code null}
+	 * @param logSummary whether to log the one-line summary
+	 * @param consumers further uses of the report (metrics), each guarded
+	 */
+	public ServerStartupReporter(OpenTelemetry openTelemetry, String serverName, String serverType,
+			boolean logSummary, List<Consumer<ServerStartupReport>> consumers) {
+		this.openTelemetry = openTelemetry;
+		this.serverName = serverName;
+		this.serverType = serverType;
+		this.logSummary = logSummary;
+		this.consumers = List.copyOf(consumers);
+	}
+
+	/** Export and log {@code timeline}; only the first call per reporter does anything. */
+	public synchronized void report(ServerStartupTimeline timeline) {
+		if (this.lastReport != null) {
+			return;
+		}
+		SpanContext root = guarded("export startup spans", () -> exportSpans(timeline));
+		ServerStartupReport report = new ServerStartupReport(this.serverName, this.serverType, timeline.worker(),
+				ProcessHandle.current().pid(), (root != null) ? root.getTraceId() : null,
+				(root != null) ? root.getSpanId() : null, timeline.startNs(), timeline.endNs(), timeline.stages(),
+				timeline.ignoredEnv());
+		this.lastReport = report;
+		for (Consumer<ServerStartupReport> consumer : this.consumers) {
+			guarded("record startup metrics", () -> {
+				consumer.accept(report);
+				return null;
+			});
+		}
+		if (this.logSummary) {
+			logger.info(report.summary());
+		}
+	}
+
+	/** The report of this application's startup, or {@code null} before it is ready. */
+	public ServerStartupReport lastReport() {
+		return this.lastReport;
+	}
+
+	private SpanContext exportSpans(ServerStartupTimeline timeline) {
+		if (this.openTelemetry == null) {
+			return null;
+		}
+		Tracer tracer = this.openTelemetry.getTracer(StartupSpans.SCOPE);
+		AttributesBuilder common = Attributes.builder()
+			.put(StartupSpans.SERVER_NAME, this.serverName)
+			.put(StartupSpans.SERVER_WORKER, timeline.worker())
+			.put(StartupSpans.PROCESS_PID, ProcessHandle.current().pid());
+		if (this.serverType != null) {
+			common.put(StartupSpans.SERVER_TYPE, this.serverType);
+		}
+		Attributes attributes = common.build();
+		Attributes rootAttributes = timeline.ignoredEnv().isEmpty() ? attributes
+				: attributes.toBuilder().put(StartupSpans.IGNORED_ENV, timeline.ignoredEnv()).build();
+		String rootName = timeline.worker() ? StartupSpans.WORKER_ROOT : StartupSpans.SERVER_ROOT;
+		Span root = StartupSpans.start(tracer, rootName, timeline.startNs(),
+				StartupSpans.parentContext(timeline.traceParent()), rootAttributes);
+		StartupSpans.stageSpans(tracer, timeline.stages(), root, rootName, attributes);
+		root.end(timeline.endNs(), TimeUnit.NANOSECONDS);
+		SdkFlush.flush(this.openTelemetry);
+		return root.getSpanContext().isValid() ? root.getSpanContext() : null;
+	}
+
+	private static <T> T guarded(String what, java.util.function.Supplier<T> step) {
+		try {
+			return step.get();
+		}
+		catch (Exception | LinkageError ex) {
+			logger.debug("Could not " + what, ex);
+			return null;
+		}
+	}
+
+}

@@ -1,0 +1,34 @@
+package io.github.startuptelemetry.timeline;
+
+/** Stage names of the wire contract (SPEC §4), each named after the moment that ends it. */
+public final class StageNames {
+
+	public static final String VENV_SETUP = "venv_setup";
+
+	public static final String INTERPRETER_START = "interpreter_start";
+
+	public static final String WORKER_START = "worker_start";
+
+	public static final String MAIN_START = "main_start";
+
+	public static final String ENVIRONMENT_PREPARED = "environment_prepared";
+
+	public static final String CONTEXT_PREPARED = "context_prepared";
+
+	public static final String BEANS_INSTANTIATED = "beans_instantiated";
+
+	public static final String WEB_SERVER_STARTED = "web_server_started";
+
+	public static final String CONTEXT_REFRESHED = "context_refreshed";
+
+	public static final String APPLICATION_STARTED = "application_started";
+
+	public static final String APPLICATION_READY = "application_ready";
+
+	/** The supervisor stage that was running when a startup was aborted. */
+	public static final String UNFINISHED = "unfinished";
+
+	private StageNames() {
+	}
+
+}

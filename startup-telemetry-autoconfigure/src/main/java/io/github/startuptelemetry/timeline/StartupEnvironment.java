@@ -1,0 +1,148 @@
+package io.github.startuptelemetry.timeline;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The env contract a supervisor hands a server it spawns: when it was spawned, when its setup
+ * finished, and the span its startup trace hangs from. Every value is optional and suspect:
+ * a missing, non-numeric, non-positive or out-of-order value is ignored (that stage is skipped)
+ * and a malformed traceparent means "no parent". Parsing never throws.
+ *
+ * @param spawnNs {@value #SPAWN_NS}, when the supervisor spawned the launch shell
+ * @param setupDoneNs {@value #SETUP_DONE_NS}, when the launch shell finished setup
+ * @param serveNs {@value #SERVE_NS}, a multi-process server's hand-off to its workers
+ * @param traceParent {@value #TRACEPARENT} (or {@value #OTEL_TRACEPARENT})
+ */
+public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs, OptionalLong serveNs,
+		Optional<TraceParent> traceParent) {
+
+	public static final String SPAWN_NS = "NEMO_GYM_STARTUP_SPAWN_NS";
+
+	public static final String SETUP_DONE_NS = "NEMO_GYM_STARTUP_SETUP_DONE_NS";
+
+	public static final String SERVE_NS = "NEMO_GYM_STARTUP_SERVE_NS";
+
+	public static final String TRACEPARENT = "NEMO_GYM_STARTUP_TRACEPARENT";
+
+	/** OpenTelemetry's environment-carrier name for the same value. */
+	public static final String OTEL_TRACEPARENT = "TRACEPARENT";
+
+	/** How far after the JVM's (millisecond) start time a stamp may lie and still be clamped to it. */
+	static final long CLOCK_TOLERANCE_NS = 2_000_000L;
+
+	public static final StartupEnvironment EMPTY = new StartupEnvironment(OptionalLong.empty(), OptionalLong.empty(),
+			OptionalLong.empty(), Optional.empty());
+
+	public static StartupEnvironment fromSystem() {
+		try {
+			return from(System.getenv());
+		}
+		catch (RuntimeException ex) {
+			return EMPTY;
+		}
+	}
+
+	public static StartupEnvironment from(Map<String, String> env) {
+		Optional<TraceParent> parent = TraceParent.parse(env.get(TRACEPARENT));
+		if (parent.isEmpty()) {
+			parent = TraceParent.parse(env.get(OTEL_TRACEPARENT));
+		}
+		return new StartupEnvironment(epochNs(env.get(SPAWN_NS)), epochNs(env.get(SETUP_DONE_NS)),
+				epochNs(env.get(SERVE_NS)), parent);
+	}
+
+	/**
+	 * A positive decimal count of nanoseconds: ASCII digits only (no sign, no Unicode digits,
+	 * no underscores), surrounding whitespace tolerated, overflow rejected.
+	 */
+	static OptionalLong epochNs(String value) {
+		if (value == null) {
+			return OptionalLong.empty();
+		}
+		String v = value.strip();
+		if (v.isEmpty() || v.length() > 19) {
+			return OptionalLong.empty();
+		}
+		for (int i = 0; i < v.length(); i++) {
+			char c = v.charAt(i);
+			if (c < '0' || c > '9') {
+				return OptionalLong.empty();
+			}
+		}
+		try {
+			long ns = Long.parseLong(v);
+			return (ns > 0) ? OptionalLong.of(ns) : OptionalLong.empty();
+		}
+		catch (NumberFormatException ex) {
+			return OptionalLong.empty();
+		}
+	}
+
+	/**
+	 * The stages before the JVM existed, in order, ending at {@code jvmStartNs}: {@code venv_setup}
+	 * and {@code interpreter_start} for a server, {@code worker_start} for a worker.
+	 */
+	public Prelude prelude(long jvmStartNs, boolean worker) {
+		List<String> ignored = new ArrayList<>();
+		List<Stage> stages = new ArrayList<>();
+		if (worker) {
+			OptionalLong serve = beforeJvm(SERVE_NS, this.serveNs, jvmStartNs, ignored);
+			serve.ifPresent(s -> stages.add(new Stage(StageNames.WORKER_START, Math.min(s, jvmStartNs), jvmStartNs)));
+			return new Prelude(stages, ignored);
+		}
+		OptionalLong spawn = beforeJvm(SPAWN_NS, this.spawnNs, jvmStartNs, ignored);
+		OptionalLong setupDone = beforeJvm(SETUP_DONE_NS, this.setupDoneNs, jvmStartNs, ignored);
+		if (spawn.isPresent() && setupDone.isPresent() && setupDone.getAsLong() < spawn.getAsLong()) {
+			ignored.add(SETUP_DONE_NS + ": before " + SPAWN_NS);
+			setupDone = OptionalLong.empty();
+		}
+		long interpreterFrom;
+		if (setupDone.isPresent()) {
+			long done = Math.min(setupDone.getAsLong(), jvmStartNs);
+			if (spawn.isPresent()) {
+				stages.add(new Stage(StageNames.VENV_SETUP, Math.min(spawn.getAsLong(), done), done));
+			}
+			interpreterFrom = done;
+		}
+		else if (spawn.isPresent()) {
+			interpreterFrom = Math.min(spawn.getAsLong(), jvmStartNs);
+		}
+		else {
+			return new Prelude(stages, ignored);
+		}
+		stages.add(new Stage(StageNames.INTERPRETER_START, interpreterFrom, jvmStartNs));
+		return new Prelude(stages, ignored);
+	}
+
+	private static OptionalLong beforeJvm(String name, OptionalLong value, long jvmStartNs, List<String> ignored) {
+		if (value.isEmpty()) {
+			return value;
+		}
+		long ns = value.getAsLong();
+		if (ns > jvmStartNs + CLOCK_TOLERANCE_NS) {
+			ignored.add(name + ": " + ((ns - jvmStartNs) / 1_000_000) + " ms after JVM start (clock skew?)");
+			return OptionalLong.empty();
+		}
+		return value;
+	}
+
+	/**
+	 * Stages measured before the JVM started, and why any env value was left out.
+	 *
+	 * @param stages contiguous, the last ending at the JVM start; empty without usable stamps
+	 * @param ignored one line per value that was present but unusable
+	 */
+	public record Prelude(List<Stage> stages, List<String> ignored) {
+
+		public Prelude {
+			stages = List.copyOf(stages);
+			ignored = List.copyOf(ignored);
+		}
+
+	}
+
+}

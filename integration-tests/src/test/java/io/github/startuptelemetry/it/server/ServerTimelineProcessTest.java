@@ -1,0 +1,158 @@
+package io.github.startuptelemetry.it.server;
+
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.github.startuptelemetry.it.support.JavaProcess;
+import io.github.startuptelemetry.it.support.OtlpReceiver;
+import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
+import io.github.startuptelemetry.it.support.SampleJars;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The built sample-server jar, started as its own JVM with the env contract, exporting over a
+ * real OTLP/HTTP wire to an in-test receiver.
+ */
+class ServerTimelineProcessTest {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(90);
+
+	private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+
+	private static final String PARENT_SPAN_ID = "00f067aa0ba902b7";
+
+	private static final List<String> SERVER_STAGES = List.of("venv_setup", "interpreter_start", "main_start",
+			"environment_prepared", "context_prepared", "beans_instantiated", "web_server_started",
+			"context_refreshed", "application_started", "application_ready");
+
+	@TempDir
+	Path tmp;
+
+	private OtlpReceiver receiver;
+
+	@BeforeEach
+	void startReceiver() throws Exception {
+		this.receiver = OtlpReceiver.start();
+	}
+
+	@AfterEach
+	void stopReceiver() {
+		this.receiver.close();
+	}
+
+	@Test
+	void spawnedServerExportsItsStagesUnderTheSupervisorSpan() throws Exception {
+		long now = epochNs();
+		long spawnNs = now - 250_000_000L;
+		try (JavaProcess server = sampleServer().env("NEMO_GYM_STARTUP_SPAWN_NS", Long.toString(spawnNs))
+			.env("NEMO_GYM_STARTUP_SETUP_DONE_NS", Long.toString(now))
+			// not sampled upstream: the startup trace must be exported all the same
+			.env("NEMO_GYM_STARTUP_TRACEPARENT", "00-" + TRACE_ID + "-" + PARENT_SPAN_ID + "-00")
+			.env("TELEMETRY_STARTUP_SERVER_TYPE", "model")
+			.start(this.tmp.resolve("server.log"))) {
+			List<ReceivedSpan> spans = this.receiver.awaitSpans(
+					(all) -> all.stream().filter((s) -> s.name().startsWith("gym.server.startup")).count() == 11,
+					TIMEOUT);
+			ReceivedSpan root = only(spans, "gym.server.startup");
+			assertThat(root.traceId()).isEqualTo(TRACE_ID);
+			assertThat(root.parentSpanId()).isEqualTo(PARENT_SPAN_ID);
+			assertThat(root.serviceName()).isEqualTo("sample-server");
+			assertThat(root.attribute("nemo.gym.server.name")).isEqualTo("sample-server");
+			assertThat(root.attribute("nemo.gym.server.type")).isEqualTo("model");
+			assertThat(root.attribute("nemo.gym.server.worker")).isEqualTo("false");
+			assertThat(root.attribute("process.pid")).isEqualTo(Long.toString(server.pid()));
+
+			List<ReceivedSpan> stages = stages(spans, root);
+			assertThat(stages).extracting(ReceivedSpan::name)
+				.containsExactlyElementsOf(SERVER_STAGES.stream().map((s) -> "gym.server.startup." + s).toList());
+			assertContiguous(stages, root);
+			assertThat(stages.get(0).startNs()).isEqualTo(spawnNs);
+			assertThat(stages.get(0).endNs()).isEqualTo(now);
+			for (ReceivedSpan stage : stages) {
+				assertThat(stage.traceId()).isEqualTo(TRACE_ID);
+				assertThat(stage.attribute("nemo.gym.startup.stage")).isEqualTo(stage.name().substring(19));
+				assertThat(stage.attribute("nemo.gym.server.name")).isEqualTo("sample-server");
+			}
+			// the deliberately slow model loader shows in beans_instantiated
+			assertThat(durationMs(stages.get(5))).isGreaterThanOrEqualTo(1500);
+			assertThat(server.log()).contains("Startup of 'sample-server' (model) took", "beans_instantiated=",
+					"[trace " + TRACE_ID + "]");
+		}
+	}
+
+	@Test
+	void serverStartedWithoutEnvIsItsOwnRoot() throws Exception {
+		try (JavaProcess server = sampleServer().start(this.tmp.resolve("server.log"))) {
+			List<ReceivedSpan> spans = this.receiver.awaitSpans(
+					(all) -> all.stream().filter((s) -> s.name().startsWith("gym.server.startup")).count() == 9,
+					TIMEOUT);
+			ReceivedSpan root = only(spans, "gym.server.startup");
+			assertThat(root.parentSpanId()).isEmpty();
+			List<ReceivedSpan> stages = stages(spans, root);
+			assertThat(stages).extracting(ReceivedSpan::name)
+				.containsExactlyElementsOf(SERVER_STAGES.subList(2, SERVER_STAGES.size())
+					.stream()
+					.map((s) -> "gym.server.startup." + s)
+					.toList());
+			assertContiguous(stages, root);
+		}
+	}
+
+	private JavaProcess.Builder sampleServer() throws Exception {
+		return JavaProcess.jar(SampleJars.server())
+			.args("--server.port=" + freePort(), "--sample.model-loader.duration=1500ms",
+					"--management.opentelemetry.tracing.export.otlp.endpoint=" + this.receiver.tracesEndpoint());
+	}
+
+	static List<ReceivedSpan> stages(List<ReceivedSpan> spans, ReceivedSpan root) {
+		List<ReceivedSpan> stages = spans.stream()
+			.filter((s) -> s.name().startsWith(root.name() + "."))
+			.sorted(Comparator.comparingLong(ReceivedSpan::startNs).thenComparingLong(ReceivedSpan::endNs))
+			.toList();
+		assertThat(stages).allSatisfy((stage) -> assertThat(stage.parentSpanId()).isEqualTo(root.spanId()));
+		return stages;
+	}
+
+	/** Each stage starts where the previous ended; together they cover the root exactly. */
+	static void assertContiguous(List<ReceivedSpan> stages, ReceivedSpan root) {
+		assertThat(stages.get(0).startNs()).isEqualTo(root.startNs());
+		for (int i = 1; i < stages.size(); i++) {
+			assertThat(stages.get(i).startNs()).as("start of " + stages.get(i).name())
+				.isEqualTo(stages.get(i - 1).endNs());
+		}
+		assertThat(stages.get(stages.size() - 1).endNs()).isEqualTo(root.endNs());
+		assertThat(stages).allSatisfy((stage) -> assertThat(stage.endNs()).isGreaterThanOrEqualTo(stage.startNs()));
+	}
+
+	static ReceivedSpan only(List<ReceivedSpan> spans, String name) {
+		List<ReceivedSpan> named = spans.stream().filter((s) -> s.name().equals(name)).toList();
+		assertThat(named).hasSize(1);
+		return named.get(0);
+	}
+
+	private static long durationMs(ReceivedSpan span) {
+		return (span.endNs() - span.startNs()) / 1_000_000;
+	}
+
+	private static long epochNs() {
+		Instant now = Instant.now();
+		return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+	}
+
+	static int freePort() throws Exception {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+}

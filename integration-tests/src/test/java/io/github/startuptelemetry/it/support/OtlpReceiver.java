@@ -1,0 +1,233 @@
+package io.github.startuptelemetry.it.support;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.function.Predicate;
+import java.util.zip.GZIPInputStream;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;
+import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceResponse;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
+import io.opentelemetry.proto.common.v1.AnyValue;
+import io.opentelemetry.proto.common.v1.KeyValue;
+import io.opentelemetry.proto.metrics.v1.ResourceMetrics;
+import io.opentelemetry.proto.resource.v1.Resource;
+import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.ScopeSpans;
+import io.opentelemetry.proto.trace.v1.Span;
+
+/**
+ * A real OTLP/HTTP receiver on loopback: decodes {@code /v1/traces} and {@code /v1/metrics}
+ * protobuf bodies (gzip or not) with the official {@code io.opentelemetry.proto} classes and
+ * keeps what arrived, for tests to assert on.
+ */
+public final class OtlpReceiver implements AutoCloseable {
+
+	private static final HexFormat HEX = HexFormat.of();
+
+	private final HttpServer server;
+
+	private final List<ReceivedSpan> spans = new CopyOnWriteArrayList<>();
+
+	private final List<ResourceMetrics> metrics = new CopyOnWriteArrayList<>();
+
+	private final Object arrivals = new Object();
+
+	private OtlpReceiver(HttpServer server) {
+		this.server = server;
+	}
+
+	public static OtlpReceiver start() throws IOException {
+		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		OtlpReceiver receiver = new OtlpReceiver(server);
+		server.createContext("/v1/traces", receiver::traces);
+		server.createContext("/v1/metrics", receiver::metrics);
+		server.setExecutor(Executors.newFixedThreadPool(4, (r) -> {
+			Thread thread = new Thread(r, "otlp-receiver");
+			thread.setDaemon(true);
+			return thread;
+		}));
+		server.start();
+		return receiver;
+	}
+
+	public String baseUrl() {
+		return "http://127.0.0.1:" + this.server.getAddress().getPort();
+	}
+
+	public String tracesEndpoint() {
+		return baseUrl() + "/v1/traces";
+	}
+
+	public String metricsEndpoint() {
+		return baseUrl() + "/v1/metrics";
+	}
+
+	public List<ReceivedSpan> spans() {
+		return List.copyOf(this.spans);
+	}
+
+	public List<ResourceMetrics> metrics() {
+		return List.copyOf(this.metrics);
+	}
+
+	/**
+	 * Wait until the spans received so far satisfy {@code until}; fail with what did arrive
+	 * when {@code timeout} passes first.
+	 */
+	public List<ReceivedSpan> awaitSpans(Predicate<List<ReceivedSpan>> until, Duration timeout)
+			throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		synchronized (this.arrivals) {
+			while (!until.test(spans())) {
+				long left = deadline - System.nanoTime();
+				if (left <= 0) {
+					throw new AssertionError("Spans did not arrive within " + timeout + "; received: "
+							+ spans().stream().map(ReceivedSpan::name).toList());
+				}
+				this.arrivals.wait(Math.max(1, left / 1_000_000));
+			}
+		}
+		return spans();
+	}
+
+	/** Wait for at least {@code count} spans named {@code name}. */
+	public List<ReceivedSpan> awaitSpansNamed(String name, int count, Duration timeout) throws InterruptedException {
+		return awaitSpans((all) -> all.stream().filter((s) -> s.name().equals(name)).count() >= count, timeout);
+	}
+
+	private void traces(HttpExchange exchange) throws IOException {
+		try (exchange) {
+			ExportTraceServiceRequest request = ExportTraceServiceRequest.parseFrom(body(exchange));
+			List<ReceivedSpan> received = new ArrayList<>();
+			for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
+				for (ScopeSpans scopeSpans : resourceSpans.getScopeSpansList()) {
+					for (Span span : scopeSpans.getSpansList()) {
+						received.add(new ReceivedSpan(span, resourceSpans.getResource(),
+								exchange.getRequestHeaders().getFirst("Authorization")));
+					}
+				}
+			}
+			this.spans.addAll(received);
+			respond(exchange, ExportTraceServiceResponse.getDefaultInstance().toByteArray());
+		}
+		signal();
+	}
+
+	private void metrics(HttpExchange exchange) throws IOException {
+		try (exchange) {
+			ExportMetricsServiceRequest request = ExportMetricsServiceRequest.parseFrom(body(exchange));
+			this.metrics.addAll(request.getResourceMetricsList());
+			respond(exchange, ExportMetricsServiceResponse.getDefaultInstance().toByteArray());
+		}
+		signal();
+	}
+
+	private void signal() {
+		synchronized (this.arrivals) {
+			this.arrivals.notifyAll();
+		}
+	}
+
+	private static InputStream body(HttpExchange exchange) throws IOException {
+		InputStream in = exchange.getRequestBody();
+		return "gzip".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Content-Encoding"))
+				? new GZIPInputStream(in) : in;
+	}
+
+	private static void respond(HttpExchange exchange, byte[] body) throws IOException {
+		exchange.getResponseHeaders().set("Content-Type", "application/x-protobuf");
+		exchange.sendResponseHeaders(200, body.length);
+		exchange.getResponseBody().write(body);
+	}
+
+	@Override
+	public void close() {
+		this.server.stop(0);
+	}
+
+	/**
+	 * One span as it arrived, with its resource.
+	 *
+	 * @param span the decoded span
+	 * @param resource the resource it was exported with
+	 * @param authorization the Authorization header of the request that carried it, or null
+	 */
+	public record ReceivedSpan(Span span, Resource resource, String authorization) {
+
+		public String name() {
+			return this.span.getName();
+		}
+
+		public String traceId() {
+			return HEX.formatHex(this.span.getTraceId().toByteArray());
+		}
+
+		public String spanId() {
+			return HEX.formatHex(this.span.getSpanId().toByteArray());
+		}
+
+		/** The parent span id, or the empty string for a root. */
+		public String parentSpanId() {
+			return HEX.formatHex(this.span.getParentSpanId().toByteArray());
+		}
+
+		public long startNs() {
+			return this.span.getStartTimeUnixNano();
+		}
+
+		public long endNs() {
+			return this.span.getEndTimeUnixNano();
+		}
+
+		/** A span attribute as text, or null. */
+		public String attribute(String key) {
+			return value(this.span.getAttributesList(), key);
+		}
+
+		/** A resource attribute as text, or null. */
+		public String resourceAttribute(String key) {
+			return value(this.resource.getAttributesList(), key);
+		}
+
+		public String serviceName() {
+			return resourceAttribute("service.name");
+		}
+
+		public boolean isError() {
+			return this.span.getStatus().getCode() == io.opentelemetry.proto.trace.v1.Status.StatusCode.STATUS_CODE_ERROR;
+		}
+
+		private static String value(List<KeyValue> attributes, String key) {
+			return attributes.stream()
+				.filter((kv) -> kv.getKey().equals(key))
+				.map((kv) -> text(kv.getValue()))
+				.findFirst()
+				.orElse(null);
+		}
+
+		private static String text(AnyValue value) {
+			return switch (value.getValueCase()) {
+				case STRING_VALUE -> value.getStringValue();
+				case BOOL_VALUE -> Boolean.toString(value.getBoolValue());
+				case INT_VALUE -> Long.toString(value.getIntValue());
+				case DOUBLE_VALUE -> Double.toString(value.getDoubleValue());
+				case ARRAY_VALUE -> value.getArrayValue().getValuesList().stream().map(ReceivedSpan::text).toList()
+					.toString();
+				default -> value.toString();
+			};
+		}
+
+	}
+
+}

@@ -1,0 +1,32 @@
+package io.github.startuptelemetry.it.support;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The repackaged sample jars this module's tests run (built earlier in the same reactor). */
+public final class SampleJars {
+
+	private SampleJars() {
+	}
+
+	public static Path server() {
+		return jar("sample.server.jar");
+	}
+
+	public static Path supervisor() {
+		return jar("sample.supervisor.jar");
+	}
+
+	private static Path jar(String property) {
+		String location = System.getProperty(property);
+		if (location == null) {
+			throw new IllegalStateException(property + " is not set: run the tests through Maven");
+		}
+		Path jar = Path.of(location).toAbsolutePath().normalize();
+		if (!Files.isRegularFile(jar)) {
+			throw new IllegalStateException(jar + " does not exist: build the reactor with 'verify'");
+		}
+		return jar;
+	}
+
+}

@@ -1,0 +1,106 @@
+package io.github.startuptelemetry.autoconfigure;
+
+import java.util.List;
+
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration;
+import org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.github.startuptelemetry.server.ServerStartupReporter;
+import io.github.startuptelemetry.server.StartupStageMetrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StartupTelemetryAutoConfigurationTest {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(OpenTelemetrySdkAutoConfiguration.class,
+				OpenTelemetryTracingAutoConfiguration.class, StartupTelemetryAutoConfiguration.class));
+
+	@Test
+	void presentByDefault() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(ServerStartupReporter.class)
+				.hasSingleBean(TelemetryProperties.class)
+				.hasSingleBean(StartupStageMetrics.class);
+			assertThat(context.getBean(Sampler.class)).isInstanceOf(StartupSampler.class);
+		});
+	}
+
+	@Test
+	void startupSamplerWrapsTheApplicationsSampler() {
+		this.runner.withPropertyValues("management.tracing.sampling.probability=0.1").run((context) -> {
+			StartupSampler sampler = (StartupSampler) context.getBean(Sampler.class);
+			assertThat(sampler.getDescription()).startsWith("StartupSampler{ParentBased{root:TraceIdRatioBased{0.1");
+		});
+	}
+
+	@Test
+	void serverNameDefaultsToTheApplicationName() {
+		this.runner.withPropertyValues("spring.application.name=inference", "telemetry.startup.server-type=model")
+			.run((context) -> assertThat(context.getBean(TelemetryProperties.class).getStartup().getServerType())
+				.isEqualTo("model"));
+		this.runner.withPropertyValues("spring.application.name=inference")
+			.run((context) -> assertThat(StartupTelemetryAutoConfiguration.serverName(
+					context.getBean(TelemetryProperties.class).getStartup(), context.getEnvironment()))
+				.isEqualTo("inference"));
+		this.runner.withPropertyValues("spring.application.name=inference", "telemetry.startup.server-name=model-0")
+			.run((context) -> assertThat(StartupTelemetryAutoConfiguration.serverName(
+					context.getBean(TelemetryProperties.class).getStartup(), context.getEnvironment()))
+				.isEqualTo("model-0"));
+	}
+
+	@Test
+	void backsOffWhenTheUserDefinesAReporter() {
+		this.runner.withUserConfiguration(UserReporter.class).run((context) -> {
+			assertThat(context).hasSingleBean(ServerStartupReporter.class);
+			assertThat(context.getBean(ServerStartupReporter.class)).isSameAs(UserReporter.REPORTER);
+		});
+	}
+
+	@Test
+	void disabledLeavesNothingBehind() {
+		this.runner.withPropertyValues("telemetry.enabled=false").run((context) -> {
+			assertThat(context).doesNotHaveBean(ServerStartupReporter.class)
+				.doesNotHaveBean(TelemetryProperties.class)
+				.doesNotHaveBean(StartupStageMetrics.class);
+			assertThat(context.getBean(Sampler.class)).isNotInstanceOf(StartupSampler.class);
+		});
+	}
+
+	@Test
+	void disabledNeedsNoOpenTelemetrySdk() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(StartupTelemetryAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader("io.opentelemetry.sdk"))
+			.withPropertyValues("telemetry.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(ServerStartupReporter.class));
+	}
+
+	@Test
+	void invalidValuesAreIgnoredRatherThanFailingTheServer() {
+		this.runner.withPropertyValues("telemetry.shutdown-timeout=soon", "telemetry.rank=first").run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBean(TelemetryProperties.class).getRank()).isNull();
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserReporter {
+
+		static final ServerStartupReporter REPORTER = new ServerStartupReporter(null, "mine", null, false, List.of());
+
+		@Bean
+		ServerStartupReporter myReporter() {
+			return REPORTER;
+		}
+
+	}
+
+}

@@ -157,8 +157,8 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	private void begin() {
 		if (this.state == State.NEW) {
 			this.state = State.TRACING;
-			this.root = StartupSpans.start(tracer(), StartupSpans.SUPERVISOR_ROOT, this.timeline.startNs(),
-					Context.root(), this.attributes);
+			guarded("open the startup span", () -> this.root = StartupSpans.start(tracer(),
+					StartupSpans.SUPERVISOR_ROOT, this.timeline.startNs(), Context.root(), this.attributes));
 		}
 	}
 
@@ -166,13 +166,14 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		ServerRecord record = this.servers.get(name);
 		if (record == null && this.state != State.DONE) {
 			begin();
-			record = new ServerRecord(name, type, WallClock.nowNs());
-			this.servers.put(name, record);
+			ServerRecord spawned = new ServerRecord(name, type, WallClock.nowNs());
+			this.servers.put(name, spawned);
 			Attributes attributes = (type != null)
 					? Attributes.of(StartupSpans.SERVER_NAME, name, StartupSpans.SERVER_TYPE, type)
 					: Attributes.of(StartupSpans.SERVER_NAME, name);
-			record.span = StartupSpans.start(tracer(), StartupSpans.SUPERVISOR_SERVER, record.spawnNs,
-					Context.root().with(this.root), attributes);
+			guarded("open a server's startup span", () -> spawned.span = StartupSpans.start(tracer(),
+					StartupSpans.SUPERVISOR_SERVER, spawned.spawnNs, Context.root().with(this.root), attributes));
+			record = spawned;
 		}
 		if (this.childEnvironment != null) {
 			guarded("add the propagated telemetry settings", () -> this.childEnvironment

@@ -17,7 +17,8 @@ import io.github.startuptelemetry.timeline.StartupOutcome;
  * @param startNs when the supervisor started (its first stage's start)
  * @param endNs when all servers were ready, or when the startup was aborted
  * @param outcome {@code ready} or why the startup was aborted
- * @param error what aborted it, one line, or {@code null} when ready
+ * @param error what aborted it (a crash carries the tail of the server's log), or {@code null}
+ * when ready
  * @param supervisorStages the supervisor's own contiguous stages, covering start to end
  * @param servers one row per server, in spawn order
  */

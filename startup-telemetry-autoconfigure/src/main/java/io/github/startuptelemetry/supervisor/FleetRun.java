@@ -39,8 +39,6 @@ final class FleetRun {
 
 	private static final long PROGRESS_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
 
-	private static final long CONCLUDE_WAIT_SECONDS = 30;
-
 	private static final int LOG_TAIL_LINES = 15;
 
 	private final SupervisorProperties properties;
@@ -63,9 +61,9 @@ final class FleetRun {
 
 	private FleetStartupException failure;
 
-	private ExecutorService threads;
+	private volatile ExecutorService threads;
 
-	private Path runDir;
+	private volatile Path runDir;
 
 	FleetRun(SupervisorProperties properties, SupervisorStartup startup, IntSupplier ports) {
 		this.properties = properties;
@@ -106,13 +104,14 @@ final class FleetRun {
 
 	/**
 	 * Stop the run and every process it started. During startup this aborts it as
-	 * {@code interrupted} (the launching thread reports it) and waits for that first.
+	 * {@code interrupted} (the launching thread reports it and stops the servers) and waits,
+	 * boundedly, for that first.
 	 */
 	void stop() {
 		boolean starting = stopRequested();
 		if (starting) {
 			try {
-				this.concluded.await(CONCLUDE_WAIT_SECONDS, TimeUnit.SECONDS);
+				this.concluded.await(this.properties.getStopTimeout().toSeconds() + 30, TimeUnit.SECONDS);
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();

@@ -52,8 +52,9 @@ public interface SupervisorStartup {
 
 	/**
 	 * Close {@code gym.startup} (outcome {@code ready}) with the supervisor's stages beneath it,
-	 * once every server is ready; the time since the last mark, up to the last server's ready,
-	 * becomes the {@code wait_for_servers} stage. Finishing while a server is not ready yet is an
+	 * once every server is ready. It ends when the last server became ready (or at the last
+	 * mark, if that came later); the time from the last mark to that ready becomes the
+	 * {@code wait_for_servers} stage. Finishing while a server is not ready yet is an
 	 * {@link #abort abort} with outcome {@code error}. Later calls do nothing.
 	 */
 	void finish();

@@ -33,7 +33,6 @@ import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.timeline.StageTimeline;
-import io.github.startuptelemetry.timeline.StartupOutcome;
 import io.github.startuptelemetry.timeline.StartupSpans;
 import io.github.startuptelemetry.timeline.TraceParent;
 import io.github.startuptelemetry.timeline.WallClock;

@@ -9,7 +9,7 @@ import org.springframework.util.ClassUtils;
  * Starts exporting the startup spans now rather than at the batch processor's next tick, so
  * they leave even a server that dies right after ready. Does not wait for the export.
  */
-final class SdkFlush {
+public final class SdkFlush {
 
 	private static final boolean SDK_PRESENT = ClassUtils.isPresent("io.opentelemetry.sdk.OpenTelemetrySdk",
 			SdkFlush.class.getClassLoader());
@@ -17,7 +17,7 @@ final class SdkFlush {
 	private SdkFlush() {
 	}
 
-	static void flush(OpenTelemetry openTelemetry) {
+	public static void flush(OpenTelemetry openTelemetry) {
 		if (SDK_PRESENT && openTelemetry instanceof OpenTelemetrySdk sdk) {
 			sdk.getSdkTracerProvider().forceFlush();
 		}

@@ -116,7 +116,8 @@ public class ServerStartupListener implements GenericApplicationListener {
 			ServerStartupTimeline done = this.timeline;
 			this.timeline = null;
 			done.mark(StageNames.APPLICATION_READY);
-			if (done.claimed()) {
+			// reporting is a claim too: a supervisor that comes later starts a timeline of its own
+			if (!done.claim()) {
 				return;
 			}
 			ready.getApplicationContext()

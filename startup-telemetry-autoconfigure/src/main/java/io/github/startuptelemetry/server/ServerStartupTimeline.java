@@ -51,7 +51,8 @@ public class ServerStartupTimeline extends StageTimeline {
 
 	/**
 	 * Take this process's stages over for another report (a supervisor's {@code gym.startup}),
-	 * so that the process is not also reported as a server. Only the first claim succeeds.
+	 * so that the process is not also reported as a server. Only the first claim succeeds, and
+	 * the server report at ready claims the timeline itself: after it, a claim fails.
 	 */
 	public boolean claim() {
 		return this.claimed.compareAndSet(false, true);

@@ -25,6 +25,12 @@ public final class StageNames {
 
 	public static final String APPLICATION_READY = "application_ready";
 
+	/** The supervisor's stage that ends when it has spawned every server. */
+	public static final String SPAWN_SERVERS = "spawn_servers";
+
+	/** The supervisor's stage that ends when the last server became ready. */
+	public static final String WAIT_FOR_SERVERS = "wait_for_servers";
+
 	/** The supervisor stage that was running when a startup was aborted. */
 	public static final String UNFINISHED = "unfinished";
 

@@ -4,7 +4,6 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
@@ -17,6 +16,9 @@ import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
+import static io.github.startuptelemetry.it.support.SpanAssertions.assertContiguous;
+import static io.github.startuptelemetry.it.support.SpanAssertions.only;
+import static io.github.startuptelemetry.it.support.SpanAssertions.stages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -112,32 +114,6 @@ class ServerTimelineProcessTest {
 		return JavaProcess.jar(SampleJars.server())
 			.args("--server.port=" + freePort(), "--sample.model-loader.duration=1500ms",
 					"--management.opentelemetry.tracing.export.otlp.endpoint=" + this.receiver.tracesEndpoint());
-	}
-
-	static List<ReceivedSpan> stages(List<ReceivedSpan> spans, ReceivedSpan root) {
-		List<ReceivedSpan> stages = spans.stream()
-			.filter((s) -> s.name().startsWith(root.name() + "."))
-			.sorted(Comparator.comparingLong(ReceivedSpan::startNs).thenComparingLong(ReceivedSpan::endNs))
-			.toList();
-		assertThat(stages).allSatisfy((stage) -> assertThat(stage.parentSpanId()).isEqualTo(root.spanId()));
-		return stages;
-	}
-
-	/** Each stage starts where the previous ended; together they cover the root exactly. */
-	static void assertContiguous(List<ReceivedSpan> stages, ReceivedSpan root) {
-		assertThat(stages.get(0).startNs()).isEqualTo(root.startNs());
-		for (int i = 1; i < stages.size(); i++) {
-			assertThat(stages.get(i).startNs()).as("start of " + stages.get(i).name())
-				.isEqualTo(stages.get(i - 1).endNs());
-		}
-		assertThat(stages.get(stages.size() - 1).endNs()).isEqualTo(root.endNs());
-		assertThat(stages).allSatisfy((stage) -> assertThat(stage.endNs()).isGreaterThanOrEqualTo(stage.startNs()));
-	}
-
-	static ReceivedSpan only(List<ReceivedSpan> spans, String name) {
-		List<ReceivedSpan> named = spans.stream().filter((s) -> s.name().equals(name)).toList();
-		assertThat(named).hasSize(1);
-		return named.get(0);
 	}
 
 	private static long durationMs(ReceivedSpan span) {

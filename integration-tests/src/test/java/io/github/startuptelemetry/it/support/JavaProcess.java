@@ -73,6 +73,21 @@ public final class JavaProcess implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Wait until {@code file} exists (written by something this process started); fail if the
+	 * process exits first or {@code timeout} passes.
+	 */
+	public void awaitFile(Path file, Duration timeout) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (!Files.exists(file)) {
+			if (!this.process.isAlive() || System.nanoTime() > deadline) {
+				throw new AssertionError(file + " not written (process alive: " + this.process.isAlive() + "):\n" + log());
+			}
+			// another process writes it: poll, bounded by the process's exit and the deadline
+			this.process.waitFor(20, TimeUnit.MILLISECONDS);
+		}
+	}
+
 	/** Wait for the process to exit and return its exit code; fail after {@code timeout}. */
 	public int awaitExit(Duration timeout) throws InterruptedException {
 		rememberDescendants();

@@ -17,6 +17,11 @@ public final class SampleJars {
 		return jar("sample.supervisor.jar");
 	}
 
+	/** The repository's root, where the sample supervisor's default fleet finds the server jar. */
+	public static Path repositoryRoot() {
+		return server().getParent().getParent().getParent();
+	}
+
 	private static Path jar(String property) {
 		String location = System.getProperty(property);
 		if (location == null) {

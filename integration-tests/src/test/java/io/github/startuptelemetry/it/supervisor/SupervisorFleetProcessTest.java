@@ -1,0 +1,274 @@
+package io.github.startuptelemetry.it.supervisor;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import io.opentelemetry.proto.metrics.v1.Metric;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import io.github.startuptelemetry.it.support.JavaProcess;
+import io.github.startuptelemetry.it.support.OtlpReceiver;
+import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
+import io.github.startuptelemetry.it.support.SampleJars;
+
+import static io.github.startuptelemetry.it.support.SpanAssertions.assertContiguous;
+import static io.github.startuptelemetry.it.support.SpanAssertions.only;
+import static io.github.startuptelemetry.it.support.SpanAssertions.stages;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The built sample-supervisor jar as its own JVM, spawning real servers, exporting over a real
+ * OTLP/HTTP wire to an in-test receiver: one trace per startup, whether it ends ready or not,
+ * and no process left behind.
+ */
+class SupervisorFleetProcessTest {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+	private static final Pattern SPAWNED = Pattern.compile("Spawned (\\S+) \\(pid (\\d+)");
+
+	@TempDir
+	Path tmp;
+
+	private OtlpReceiver receiver;
+
+	@BeforeEach
+	void startReceiver() throws Exception {
+		this.receiver = OtlpReceiver.start();
+	}
+
+	@AfterEach
+	void stopReceiver() {
+		this.receiver.close();
+	}
+
+	@Test
+	void defaultFleetIsOneTraceWithEachServerUnderItsOwnSupervisorSpan() throws Exception {
+		try (JavaProcess supervisor = supervisor("--telemetry.supervisor.exit-when-ready=true")
+			.workingDir(SampleJars.repositoryRoot())
+			.start(this.tmp.resolve("supervisor.log"))) {
+			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
+			List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> count(all, "gym.startup") == 1
+					&& count(all, "gym.server.startup") == 3 && count(all, "gym.server.startup.application_ready") == 3,
+					TIMEOUT);
+			ReceivedSpan root = only(spans, "gym.startup");
+			assertThat(spans).filteredOn((s) -> s.name().startsWith("gym."))
+				.allSatisfy((span) -> assertThat(span.traceId()).isEqualTo(root.traceId()));
+			assertThat(root.parentSpanId()).isEmpty();
+			assertThat(root.attribute("nemo.gym.startup.outcome")).isEqualTo("ready");
+			assertThat(root.isError()).isFalse();
+			assertThat(root.serviceName()).isEqualTo("sample-supervisor");
+
+			List<ReceivedSpan> supervisorStages = stages(spans, root);
+			assertContiguous(supervisorStages, root);
+			assertThat(supervisorStages).extracting((s) -> s.attribute("nemo.gym.startup.stage"))
+				.startsWith("main_start", "environment_prepared", "context_prepared")
+				.endsWith("application_ready", "spawn_servers", "wait_for_servers");
+
+			Map<String, ReceivedSpan> supervisorSpans = byServer(spans, "gym.startup.server");
+			Map<String, ReceivedSpan> serverRoots = byServer(spans, "gym.server.startup");
+			assertThat(supervisorSpans).containsOnlyKeys("model-0", "model-1", "resources");
+			assertThat(serverRoots).containsOnlyKeys("model-0", "model-1", "resources");
+			for (String name : supervisorSpans.keySet()) {
+				ReceivedSpan spawn = supervisorSpans.get(name);
+				ReceivedSpan server = serverRoots.get(name);
+				assertThat(spawn.parentSpanId()).isEqualTo(root.spanId());
+				assertThat(spawn.attribute("nemo.gym.startup.outcome")).isEqualTo("ready");
+				assertThat(server.parentSpanId()).as(name).isEqualTo(spawn.spanId());
+				List<ReceivedSpan> serverStages = stages(spans, server);
+				assertContiguous(serverStages, server);
+				assertThat(serverStages.get(0).attribute("nemo.gym.startup.stage")).isEqualTo("venv_setup");
+				assertThat(serverStages.get(0).startNs()).isEqualTo(spawn.startNs());
+				ReceivedSpan applicationReady = serverStages.get(serverStages.size() - 1);
+				assertThat(applicationReady.name()).isEqualTo("gym.server.startup.application_ready");
+				assertThat(spawn.endNs()).as("%s noticed ready before it was", name)
+					.isGreaterThanOrEqualTo(applicationReady.endNs());
+				assertThat(spawn.endNs()).isLessThanOrEqualTo(root.endNs());
+			}
+			assertThat(root.endNs())
+				.isEqualTo(supervisorSpans.values().stream().mapToLong(ReceivedSpan::endNs).max().getAsLong());
+			assertThat(supervisor.log()).contains("Startup ready after", "held back by", "probe lag", "beans_instantiated",
+					"supervisor: main_start");
+			assertThat(startupDurationPoints()).isEqualTo(3);
+		}
+	}
+
+	@Test
+	void aServerThatExitsBeforeReadyAbortsTheStartupAsCrashedAndStopsTheOthers() throws Exception {
+		try (JavaProcess supervisor = supervisor(server(0, "crasher", "/bin/sh", "-c",
+				"while [ ! -e go ]; do sleep 0.05; done; echo boom; exit 3"))
+			.args(server(1, "sleeper", "sleep", "300"))
+			.args("--telemetry.supervisor.servers[0].working-dir=" + this.tmp,
+					"--telemetry.supervisor.servers[1].setup=sleep 300 & echo $! > " + this.tmp.resolve("bg.pid"))
+			.start(this.tmp.resolve("supervisor.log"))) {
+			supervisor.awaitLog("Spawned sleeper", TIMEOUT);
+			supervisor.awaitLog("Spawned crasher", TIMEOUT);
+			supervisor.awaitFile(this.tmp.resolve("bg.pid"), TIMEOUT);
+			List<ProcessHandle> started = startedProcesses(supervisor);
+			Files.writeString(this.tmp.resolve("go"), "");
+
+			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
+			ReceivedSpan root = abortedRoot("crashed");
+			assertThat(root.span().getStatus().getMessage()).contains("'crasher' exited with code 3", "boom");
+			assertThat(supervisor.log()).contains("The fleet did not start (crashed)", "Startup crashed after");
+			assertAllStopped(started, 3);
+		}
+	}
+
+	@Test
+	void aServerThatNeverGetsReadyAbortsTheStartupAsTimeout() throws Exception {
+		try (JavaProcess supervisor = supervisor(server(0, "stuck", "sleep", "300"))
+			.args("--telemetry.supervisor.servers[0].setup=sleep 300 & echo $! > " + this.tmp.resolve("bg.pid"),
+					"--telemetry.supervisor.ready-timeout=5s")
+			.start(this.tmp.resolve("supervisor.log"))) {
+			supervisor.awaitLog("Spawned stuck", TIMEOUT);
+			supervisor.awaitFile(this.tmp.resolve("bg.pid"), TIMEOUT);
+			List<ProcessHandle> started = startedProcesses(supervisor);
+
+			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
+			ReceivedSpan root = abortedRoot("timeout");
+			assertThat(root.span().getStatus().getMessage()).contains("Not ready after 5000 ms: stuck");
+			ReceivedSpan stuck = only(this.receiver.spans(), "gym.startup.server");
+			assertThat(stuck.isError()).isTrue();
+			assertThat(stuck.attribute("nemo.gym.startup.outcome")).isEqualTo("timeout");
+			assertThat(supervisor.log()).contains("waiting for stuck", "The fleet did not start (timeout)");
+			assertAllStopped(started, 2);
+		}
+	}
+
+	@Test
+	void sigtermDuringStartupAbortsItAsInterruptedAndStopsEveryServer() throws Exception {
+		try (JavaProcess supervisor = supervisor(server(0, "slow-model", "{java}", "-XX:TieredStopAtLevel=1", "-jar",
+				SampleJars.server().toString(), "--server.port={port}", "--sample.model-loader.duration=10m"))
+			.args(server(1, "sleeper", "sleep", "300"))
+			.args("--telemetry.supervisor.servers[1].setup=sleep 300 & echo $! > " + this.tmp.resolve("bg.pid"),
+					"--telemetry.supervisor.stop-timeout=5s")
+			.start(this.tmp.resolve("supervisor.log"))) {
+			supervisor.awaitLog("Spawned slow-model", TIMEOUT);
+			supervisor.awaitFile(this.tmp.resolve("bg.pid"), TIMEOUT);
+			List<ProcessHandle> started = startedProcesses(supervisor);
+
+			supervisor.terminate();
+
+			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
+			abortedRoot("interrupted");
+			assertThat(this.receiver.spans()).filteredOn((s) -> s.name().equals("gym.startup.server"))
+				.hasSize(2)
+				.allSatisfy((s) -> assertThat(s.attribute("nemo.gym.startup.outcome")).isEqualTo("interrupted"));
+			assertThat(supervisor.log()).contains("Startup interrupted after");
+			assertAllStopped(started, 3);
+		}
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "telemetry.supervisor.servers[0].name=lonely | servers[0].command | must not be empty",
+			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[1].name=a;telemetry.supervisor.servers[1].command=x | servers[1].name | server name 'a' is already taken",
+			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[0].health-url=not a url | servers[0].health-url | must be an absolute http or https URL" })
+	void aBadFleetFailsTheSupervisorAtStartNamingTheProperty(String properties, String property, String reason)
+			throws Exception {
+		List<String> args = new ArrayList<>();
+		for (String assignment : properties.split(";")) {
+			args.add("--" + assignment);
+		}
+		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.supervisor())
+			.args(args.toArray(String[]::new))
+			.start(this.tmp.resolve("supervisor.log"))) {
+			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
+			assertThat(supervisor.log()).contains("Property: telemetry.supervisor." + property, "Reason: " + reason)
+				.doesNotContain("Spawned");
+		}
+	}
+
+	/** The sample supervisor exporting to the receiver; its servers inherit the endpoint from its env. */
+	private JavaProcess.Builder supervisor(String... args) {
+		return JavaProcess.jar(SampleJars.supervisor())
+			.env("MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT", this.receiver.tracesEndpoint())
+			.env("MANAGEMENT_OTLP_METRICS_EXPORT_URL", this.receiver.metricsEndpoint())
+			.env("SAMPLE_MODEL_LOADER_DURATION", "200ms")
+			.args("--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"))
+			.args(args);
+	}
+
+	/** Properties declaring server {@code index}, replacing the sample's default fleet. */
+	private static String[] server(int index, String name, String... command) {
+		String prefix = "--telemetry.supervisor.servers[" + index + "].";
+		List<String> args = new ArrayList<>(List.of(prefix + "name=" + name,
+				// nobody answers there: only a real server started with {port} would
+				prefix + "health-url=http://127.0.0.1:{port}/actuator/health/readiness"));
+		for (int i = 0; i < command.length; i++) {
+			args.add(prefix + "command[" + i + "]=" + command[i]);
+		}
+		return args.toArray(String[]::new);
+	}
+
+	private ReceivedSpan abortedRoot(String outcome) throws InterruptedException {
+		List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> count(all, "gym.startup") == 1, TIMEOUT);
+		ReceivedSpan root = only(spans, "gym.startup");
+		assertThat(root.isError()).isTrue();
+		assertThat(root.attribute("nemo.gym.startup.outcome")).isEqualTo(outcome);
+		List<ReceivedSpan> stages = stages(spans, root);
+		assertContiguous(stages, root);
+		assertThat(stages.get(stages.size() - 1).attribute("nemo.gym.startup.stage")).isEqualTo("unfinished");
+		return root;
+	}
+
+	/**
+	 * Every process the supervisor started, as far as it can be seen now: the servers it logged,
+	 * the background process a setup step wrote down, and its live descendants.
+	 */
+	private List<ProcessHandle> startedProcesses(JavaProcess supervisor) throws Exception {
+		List<Long> pids = new ArrayList<>();
+		Matcher spawned = SPAWNED.matcher(supervisor.log());
+		while (spawned.find()) {
+			pids.add(Long.parseLong(spawned.group(2)));
+		}
+		pids.add(Long.parseLong(Files.readString(this.tmp.resolve("bg.pid")).strip()));
+		supervisor.rememberDescendants().forEach((handle) -> pids.add(handle.pid()));
+		return pids.stream().distinct().map(ProcessHandle::of).flatMap(java.util.Optional::stream).toList();
+	}
+
+	private static void assertAllStopped(List<ProcessHandle> started, int atLeast) {
+		assertThat(started).hasSizeGreaterThanOrEqualTo(atLeast)
+			.allSatisfy((process) -> assertThat(process.isAlive()).as("pid %d alive", process.pid()).isFalse());
+	}
+
+	private static Map<String, ReceivedSpan> byServer(List<ReceivedSpan> spans, String name) {
+		return spans.stream()
+			.filter((s) -> s.name().equals(name))
+			.collect(Collectors.toMap((s) -> s.attribute("nemo.gym.server.name"), Function.identity()));
+	}
+
+	private static long count(List<ReceivedSpan> spans, String name) {
+		return spans.stream().filter((s) -> s.name().equals(name)).count();
+	}
+
+	/** Data points of the supervisor's startup histogram that reached the receiver. */
+	private int startupDurationPoints() {
+		return this.receiver.metrics()
+			.stream()
+			.flatMap((resource) -> resource.getScopeMetricsList().stream())
+			.flatMap((scope) -> scope.getMetricsList().stream())
+			.filter((metric) -> metric.getName().equals("gym.server.startup_duration_ms"))
+			.mapToInt(SupervisorFleetProcessTest::points)
+			.sum();
+	}
+
+	private static int points(Metric metric) {
+		return metric.getHistogram().getDataPointsCount() + metric.getExponentialHistogram().getDataPointsCount()
+				+ metric.getSummary().getDataPointsCount();
+	}
+
+}

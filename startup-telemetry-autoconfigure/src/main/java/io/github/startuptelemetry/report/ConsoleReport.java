@@ -1,0 +1,140 @@
+package io.github.startuptelemetry.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import io.github.startuptelemetry.timeline.Stage;
+
+/**
+ * A startup report as plain text for a console: one row per server (spawn→ready, each of its
+ * stages, probe lag, outcome), the critical path, and the supervisor's own stages. Stage
+ * columns carry two-line headers so that the table stays narrow enough to read.
+ */
+public final class ConsoleReport {
+
+	private static final String MISSING = "-";
+
+	private ConsoleReport() {
+	}
+
+	public static String render(StartupReport report) {
+		StringBuilder out = new StringBuilder();
+		out.append("Startup ").append(report.outcome()).append(" after ").append(duration(report.durationNs()));
+		if (report.traceId() != null) {
+			out.append(" (trace ").append(report.traceId()).append(')');
+		}
+		out.append('\n');
+		if (!report.servers().isEmpty()) {
+			table(report).forEach((line) -> out.append(line.stripTrailing()).append('\n'));
+		}
+		out.append(summary(report)).append('\n');
+		out.append("supervisor: ")
+			.append(report.supervisorStages()
+				.stream()
+				.map((stage) -> stage.name() + " " + duration(stage.durationNs()))
+				.collect(Collectors.joining(", ")));
+		return out.toString();
+	}
+
+	/** The critical path of a ready startup, or what ended a failed one. */
+	static String summary(StartupReport report) {
+		if (!report.ready()) {
+			return "startup " + report.outcome() + " at " + duration(report.durationNs())
+					+ ((report.error() != null) ? ": " + report.error() : "");
+		}
+		return report.criticalPath().map((path) -> {
+			String line = "all ready at " + duration(path.allReadyAfterNs()) + ", held back by "
+					+ path.server().name();
+			return path.slowestStage()
+				.map((stage) -> line + "; its slowest stage " + stage.name() + " " + duration(stage.durationNs()))
+				.orElse(line);
+		}).orElse("all ready at " + duration(report.durationNs()) + ", no servers");
+	}
+
+	private static List<String> table(StartupReport report) {
+		Set<String> stageNames = new LinkedHashSet<>();
+		report.servers().forEach((server) -> server.stages().forEach((stage) -> stageNames.add(stage.name())));
+		List<Column> columns = new ArrayList<>();
+		columns.add(new Column("server", "", false));
+		columns.add(new Column("type", "", false));
+		columns.add(new Column("spawn→ready", "", true));
+		for (String stage : stageNames) {
+			int split = stage.indexOf('_');
+			columns.add((split < 0) ? new Column(stage, "", true)
+					: new Column(stage.substring(0, split), stage.substring(split + 1), true));
+		}
+		columns.add(new Column("probe lag", "", true));
+		columns.add(new Column("outcome", "", false));
+		List<List<String>> rows = new ArrayList<>();
+		for (ServerReport server : report.servers()) {
+			List<String> row = new ArrayList<>();
+			row.add(server.name());
+			row.add((server.type() != null) ? server.type() : MISSING);
+			row.add(duration(server.spawnToEndNs()));
+			for (String name : stageNames) {
+				row.add(stageCell(server, name));
+			}
+			row.add(server.probeLagNs().isPresent() ? duration(server.probeLagNs().getAsLong()) : MISSING);
+			row.add(server.outcome());
+			rows.add(row);
+		}
+		int[] widths = new int[columns.size()];
+		for (int i = 0; i < columns.size(); i++) {
+			widths[i] = Math.max(columns.get(i).top().length(), columns.get(i).bottom().length());
+			for (List<String> row : rows) {
+				widths[i] = Math.max(widths[i], row.get(i).length());
+			}
+		}
+		List<String> lines = new ArrayList<>();
+		lines.add(line(columns.stream().map(Column::top).toList(), columns, widths));
+		if (columns.stream().anyMatch((column) -> !column.bottom().isEmpty())) {
+			lines.add(line(columns.stream().map(Column::bottom).toList(), columns, widths));
+		}
+		rows.forEach((row) -> lines.add(line(row, columns, widths)));
+		return lines;
+	}
+
+	/** A stage's duration (summed, should a name repeat), or a dash when the server did not report it. */
+	private static String stageCell(ServerReport server, String name) {
+		long ns = 0;
+		boolean found = false;
+		for (Stage stage : server.stages()) {
+			if (stage.name().equals(name)) {
+				ns += stage.durationNs();
+				found = true;
+			}
+		}
+		return found ? duration(ns) : MISSING;
+	}
+
+	private static String line(List<String> cells, List<Column> columns, int[] widths) {
+		StringBuilder line = new StringBuilder();
+		for (int i = 0; i < cells.size(); i++) {
+			String cell = cells.get(i);
+			String pad = " ".repeat(widths[i] - cell.length());
+			line.append(columns.get(i).right() ? pad + cell : cell + pad).append("  ");
+		}
+		return line.toString();
+	}
+
+	/** A duration the way people read it: {@code 4.2 ms}, {@code 312 ms}, {@code 6.2 s}. */
+	static String duration(long ns) {
+		double ms = ns / 1_000_000.0;
+		if (ms < 10) {
+			return String.format(Locale.ROOT, "%.1f ms", ms);
+		}
+		if (ms < 1000) {
+			return String.format(Locale.ROOT, "%d ms", Math.round(ms));
+		}
+		return String.format(Locale.ROOT, "%.1f s", ms / 1000);
+	}
+
+	private record Column(String top, String bottom, boolean right) {
+
+	}
+
+}

@@ -1,0 +1,75 @@
+package io.github.startuptelemetry.report;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.StartupOutcome;
+
+/**
+ * A whole startup as a supervisor saw it, from its own start to all servers ready (or the
+ * abort): the one model every report renderer (console table, HTML waterfall) draws from.
+ * Immutable; holds names, times and ids only, never an environment value.
+ *
+ * @param traceId the {@code gym.startup} trace's id, or {@code null} when none was exported
+ * @param startNs when the supervisor started (its first stage's start)
+ * @param endNs when all servers were ready, or when the startup was aborted
+ * @param outcome {@code ready} or why the startup was aborted
+ * @param error what aborted it (a crash carries the tail of the server's log), or {@code null}
+ * when ready
+ * @param supervisorStages the supervisor's own contiguous stages, covering start to end
+ * @param servers one row per server, in spawn order
+ */
+public record StartupReport(String traceId, long startNs, long endNs, String outcome, String error,
+		List<Stage> supervisorStages, List<ServerReport> servers) {
+
+	public StartupReport {
+		Objects.requireNonNull(outcome, "outcome");
+		supervisorStages = List.copyOf(supervisorStages);
+		servers = List.copyOf(servers);
+	}
+
+	public boolean ready() {
+		return StartupOutcome.READY.equals(this.outcome);
+	}
+
+	public long durationNs() {
+		return this.endNs - this.startNs;
+	}
+
+	/** This report with the named server's own stages and ready time added. */
+	public StartupReport withServerTimeline(String name, List<Stage> stages, long serverReadyNs) {
+		List<ServerReport> rows = this.servers.stream()
+			.map((row) -> row.name().equals(name) ? row.withTimeline(stages, serverReadyNs) : row)
+			.toList();
+		return new StartupReport(this.traceId, this.startNs, this.endNs, this.outcome, this.error,
+				this.supervisorStages, rows);
+	}
+
+	/**
+	 * Which server held "all ready" back (the last to become ready) and its slowest stage;
+	 * empty unless every server became ready.
+	 */
+	public Optional<CriticalPath> criticalPath() {
+		if (!ready()) {
+			return Optional.empty();
+		}
+		return this.servers.stream()
+			.max(Comparator.comparingLong(ServerReport::endNs))
+			.map((last) -> new CriticalPath(last, last.endNs() - this.startNs, last.slowestStage()));
+	}
+
+	/**
+	 * The server that held a startup back.
+	 *
+	 * @param server the last server to become ready
+	 * @param allReadyAfterNs from the supervisor's start to that server's first healthy probe
+	 * @param slowestStage that server's longest stage, if it reported its stages
+	 */
+	public record CriticalPath(ServerReport server, long allReadyAfterNs, Optional<Stage> slowestStage) {
+
+	}
+
+}

@@ -1,0 +1,149 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Expands {@code telemetry.supervisor.servers} into the servers to spawn: one per replica, each
+ * with its own name, rank and port, placeholders filled in (see {@link SupervisorProperties}).
+ */
+final class FleetPlan {
+
+	private static final Pattern PLACEHOLDER = Pattern.compile("\\{(name|type|port|rank|world-size|java)}");
+
+	/** Stand-ins used to check a URL template before any port is picked. */
+	private static final Map<String, String> SAMPLE_VALUES = Map.of("name", "server", "type", "server", "port",
+			"8080", "rank", "0", "world-size", "1", "java", "java");
+
+	private FleetPlan() {
+	}
+
+	static List<ServerPlan> plan(SupervisorProperties properties, IntSupplier ports) {
+		Map<String, Integer> worldSizes = new LinkedHashMap<>();
+		for (SupervisorProperties.Server server : properties.getServers()) {
+			worldSizes.merge(type(server), server.getReplicas(), Integer::sum);
+		}
+		Map<String, Integer> ranks = new LinkedHashMap<>();
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		List<ServerPlan> plan = new ArrayList<>();
+		for (SupervisorProperties.Server server : properties.getServers()) {
+			String type = type(server);
+			for (String name : replicaNames(server)) {
+				int rank = ranks.merge(type, 1, Integer::sum) - 1;
+				int port = ports.getAsInt();
+				Map<String, String> values = Map.of("name", name, "type", type, "port", Integer.toString(port), "rank",
+						Integer.toString(rank), "world-size", Integer.toString(worldSizes.get(type)), "java", java);
+				Map<String, String> env = new LinkedHashMap<>();
+				server.getEnv().forEach((key, value) -> env.put(key, expand(value, values)));
+				URI health = URI.create(expand(server.getHealthUrl(), values));
+				URI timeline = (server.getTimelineUrl() != null) ? URI.create(expand(server.getTimelineUrl(), values))
+						: timelineBeside(health);
+				plan.add(new ServerPlan(name, type, rank, worldSizes.get(type), port,
+						server.getCommand().stream().map((arg) -> expand(arg, values)).toList(),
+						expand(server.getSetup(), values),
+						(server.getWorkingDir() != null) ? Path.of(expand(server.getWorkingDir(), values)) : null, env,
+						health, timeline));
+			}
+		}
+		return plan;
+	}
+
+	/** {@code name} for a single server; {@code name-0}, {@code name-1}, ... for replicas. */
+	static List<String> replicaNames(SupervisorProperties.Server server) {
+		if (server.getReplicas() == 1) {
+			return List.of(server.getName());
+		}
+		List<String> names = new ArrayList<>();
+		for (int i = 0; i < server.getReplicas(); i++) {
+			names.add(server.getName() + "-" + i);
+		}
+		return names;
+	}
+
+	/** Why a URL template is unusable, or {@code null} when it is fine (or unset). */
+	static String urlProblem(String template) {
+		if (template == null) {
+			return null;
+		}
+		try {
+			URI uri = new URI(expand(template, SAMPLE_VALUES));
+			if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+				return null;
+			}
+		}
+		catch (URISyntaxException ex) {
+			// reported below
+		}
+		return "must be an absolute http or https URL with a host";
+	}
+
+	/**
+	 * The {@code startuptimeline} endpoint beside a health URL: {@code .../actuator/health/readiness}
+	 * gives {@code .../actuator/startuptimeline}; a health URL without a {@code /health} segment
+	 * gives {@code /actuator/startuptimeline} on the same host and port.
+	 */
+	static URI timelineBeside(URI health) {
+		String path = (health.getPath() != null) ? health.getPath() : "";
+		int segment = path.lastIndexOf("/health");
+		boolean found = segment >= 0
+				&& (path.length() == segment + "/health".length() || path.charAt(segment + "/health".length()) == '/');
+		String timelinePath = (found ? path.substring(0, segment) : "/actuator") + "/startuptimeline";
+		try {
+			return new URI(health.getScheme(), health.getRawAuthority(), timelinePath, null, null);
+		}
+		catch (URISyntaxException ex) {
+			throw new IllegalArgumentException(ex);
+		}
+	}
+
+	static String expand(String template, Map<String, String> values) {
+		if (template == null) {
+			return null;
+		}
+		Matcher matcher = PLACEHOLDER.matcher(template);
+		StringBuilder out = new StringBuilder();
+		while (matcher.find()) {
+			matcher.appendReplacement(out, Matcher.quoteReplacement(values.get(matcher.group(1))));
+		}
+		matcher.appendTail(out);
+		return out.toString();
+	}
+
+	/** Free loopback ports, never the same one twice in a run. */
+	static IntSupplier freePorts() {
+		Set<Integer> given = new HashSet<>();
+		return () -> {
+			try {
+				while (true) {
+					try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+						if (given.add(socket.getLocalPort())) {
+							return socket.getLocalPort();
+						}
+					}
+				}
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		};
+	}
+
+	private static String type(SupervisorProperties.Server server) {
+		return (server.getType() != null && !server.getType().isBlank()) ? server.getType() : server.getName();
+	}
+
+}

@@ -1,0 +1,314 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import io.github.startuptelemetry.report.ServerReport;
+import io.github.startuptelemetry.report.StartupReport;
+import io.github.startuptelemetry.server.SdkFlush;
+import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.StageNames;
+import io.github.startuptelemetry.timeline.StageTimeline;
+import io.github.startuptelemetry.timeline.StartupEnvironment;
+import io.github.startuptelemetry.timeline.StartupOutcome;
+import io.github.startuptelemetry.timeline.StartupSpans;
+import io.github.startuptelemetry.timeline.TraceParent;
+import io.github.startuptelemetry.timeline.WallClock;
+
+/**
+ * {@link SupervisorStartup} through the application's own {@link OpenTelemetry}. One lock
+ * guards all state and every span is ended under it, so that however {@code serverReady},
+ * {@code finish} and {@code abort} race, each span ends exactly once. State changes before the
+ * telemetry call that reflects it, so a failing tracer cannot leave a startup half-closed.
+ */
+final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
+
+	static final String SERVER_NAME_ENV = "TELEMETRY_STARTUP_SERVER_NAME";
+
+	static final String SERVER_TYPE_ENV = "TELEMETRY_STARTUP_SERVER_TYPE";
+
+	static final String RANK_ENV = "TELEMETRY_RANK";
+
+	static final String WORLD_SIZE_ENV = "TELEMETRY_WORLD_SIZE";
+
+	static final String LOCAL_RANK_ENV = "TELEMETRY_LOCAL_RANK";
+
+	static final String WORKER_GROUP_ENV = "TELEMETRY_WORKER_GROUP";
+
+	private static final Log logger = LogFactory.getLog(SupervisorStartup.class);
+
+	private final OpenTelemetry openTelemetry;
+
+	private final StageTimeline timeline;
+
+	private final ChildTelemetryEnvironment childEnvironment;
+
+	private final Map<String, String> processEnv;
+
+	private final List<Consumer<ServerReport>> serverListeners;
+
+	private final Attributes attributes = Attributes.of(StartupSpans.PROCESS_PID, ProcessHandle.current().pid());
+
+	private final Map<String, ServerRecord> servers = new LinkedHashMap<>();
+
+	private State state = State.NEW;
+
+	private Span root = Span.getInvalid();
+
+	private StartupReport report;
+
+	/**
+	 * @param openTelemetry the application's OpenTelemetry
+	 * @param timeline the supervisor's own stages (its claimed process timeline, if it could)
+	 * @param childEnvironment settings to pass on to every server, or {@code null}
+	 * @param processEnv the supervisor's own environment, which a server inherits as it is
+	 * @param serverListeners told of each server once its startup ended (metrics), each guarded
+	 */
+	OpenTelemetrySupervisorStartup(OpenTelemetry openTelemetry, StageTimeline timeline,
+			ChildTelemetryEnvironment childEnvironment, Map<String, String> processEnv,
+			List<Consumer<ServerReport>> serverListeners) {
+		this.openTelemetry = openTelemetry;
+		this.timeline = timeline;
+		this.childEnvironment = childEnvironment;
+		this.processEnv = Map.copyOf(processEnv);
+		this.serverListeners = List.copyOf(serverListeners);
+	}
+
+	@Override
+	public synchronized void beginTrace() {
+		guarded("begin the startup trace", this::begin);
+	}
+
+	@Override
+	public synchronized void mark(String stage) {
+		guarded("mark a supervisor stage", () -> {
+			if (this.state != State.DONE && stage != null && !stage.isBlank()) {
+				this.timeline.mark(stage);
+			}
+		});
+	}
+
+	@Override
+	public synchronized Map<String, String> serverEnv(String name, String type, int rank, int worldSize) {
+		Map<String, String> env = new LinkedHashMap<>();
+		guarded("prepare a server's environment", () -> {
+			if (name != null && !name.isBlank()) {
+				fillServerEnv(env, name, type, rank, worldSize);
+			}
+		});
+		return env;
+	}
+
+	@Override
+	public synchronized void serverReady(String name) {
+		guarded("record a ready server", () -> {
+			ServerRecord record = (name != null) ? this.servers.get(name) : null;
+			if (record != null && record.open()) {
+				end(record, Math.max(WallClock.nowNs(), record.spawnNs), StartupOutcome.READY, null);
+			}
+		});
+	}
+
+	@Override
+	public synchronized void finish() {
+		guarded("finish the startup", () -> {
+			if (this.state == State.DONE) {
+				return;
+			}
+			List<String> pending = this.servers.values().stream().filter(ServerRecord::open).map((r) -> r.name).toList();
+			if (!pending.isEmpty()) {
+				abortNow(StartupOutcome.ERROR, new IllegalStateException("Startup finished before " + pending + " ready"));
+				return;
+			}
+			begin();
+			long lastReady = this.servers.values().stream().mapToLong((r) -> r.endNs).max().orElse(Long.MIN_VALUE);
+			if (lastReady > this.timeline.endNs()) {
+				this.timeline.mark(StageNames.WAIT_FOR_SERVERS, lastReady);
+			}
+			close(StartupOutcome.READY, null, this.timeline.endNs());
+		});
+	}
+
+	@Override
+	public synchronized void abort(String outcome, Throwable error) {
+		guarded("abort the startup", () -> abortNow(StartupOutcome.failure(outcome), error));
+	}
+
+	@Override
+	public synchronized Optional<StartupReport> report() {
+		return Optional.ofNullable(this.report);
+	}
+
+	private void begin() {
+		if (this.state == State.NEW) {
+			this.state = State.TRACING;
+			guarded("open the startup span", () -> this.root = StartupSpans.start(tracer(),
+					StartupSpans.SUPERVISOR_ROOT, this.timeline.startNs(), Context.root(), this.attributes));
+		}
+	}
+
+	private void fillServerEnv(Map<String, String> env, String name, String type, int rank, int worldSize) {
+		ServerRecord record = this.servers.get(name);
+		if (record == null && this.state != State.DONE) {
+			begin();
+			ServerRecord spawned = new ServerRecord(name, type, WallClock.nowNs());
+			this.servers.put(name, spawned);
+			Attributes attributes = (type != null)
+					? Attributes.of(StartupSpans.SERVER_NAME, name, StartupSpans.SERVER_TYPE, type)
+					: Attributes.of(StartupSpans.SERVER_NAME, name);
+			guarded("open a server's startup span", () -> spawned.span = StartupSpans.start(tracer(),
+					StartupSpans.SUPERVISOR_SERVER, spawned.spawnNs, Context.root().with(this.root), attributes));
+			record = spawned;
+		}
+		if (this.childEnvironment != null) {
+			guarded("add the propagated telemetry settings", () -> this.childEnvironment
+				.forServer(name, type, rank, worldSize)
+				.forEach((key, value) -> {
+					if (key != null && value != null) {
+						env.put(key, value);
+					}
+				}));
+		}
+		env.put(SERVER_NAME_ENV, name);
+		if (type != null) {
+			env.put(SERVER_TYPE_ENV, type);
+			env.put(WORKER_GROUP_ENV, type);
+		}
+		env.put(RANK_ENV, Integer.toString(rank));
+		env.put(WORLD_SIZE_ENV, Integer.toString(worldSize));
+		// one host: a server's rank on it is its rank in its group
+		env.put(LOCAL_RANK_ENV, Integer.toString(rank));
+		env.keySet().removeAll(this.processEnv.keySet());
+		if (record != null) {
+			env.put(StartupEnvironment.SPAWN_NS, Long.toString(record.spawnNs));
+			SpanContext span = record.span.getSpanContext();
+			if (span.isValid()) {
+				// always sampled: a server's startup spans are exported whatever its sampler says
+				String traceParent = new TraceParent(span.getTraceId(), span.getSpanId(), 1).header();
+				env.put(StartupEnvironment.TRACEPARENT, traceParent);
+				env.put(StartupEnvironment.OTEL_TRACEPARENT, traceParent);
+			}
+		}
+	}
+
+	private void abortNow(String outcome, Throwable error) {
+		if (this.state == State.DONE) {
+			return;
+		}
+		begin();
+		this.timeline.mark(StageNames.UNFINISHED, WallClock.nowNs());
+		long end = this.timeline.endNs();
+		for (ServerRecord record : this.servers.values()) {
+			if (record.open()) {
+				end(record, end, outcome, error);
+			}
+		}
+		close(outcome, error, end);
+	}
+
+	private void end(ServerRecord record, long endNs, String outcome, Throwable error) {
+		record.endNs = endNs;
+		record.outcome = outcome;
+		guarded("end a server's startup span", () -> endSpan(record.span, endNs, outcome, error));
+		ServerReport row = record.report();
+		for (Consumer<ServerReport> listener : this.serverListeners) {
+			guarded("record a server's startup", () -> listener.accept(row));
+		}
+	}
+
+	private void close(String outcome, Throwable error, long endNs) {
+		this.state = State.DONE;
+		List<Stage> stages = this.timeline.stages().stream().filter((stage) -> stage.endNs() <= endNs).toList();
+		List<ServerReport> rows = new ArrayList<>();
+		this.servers.values().forEach((record) -> rows.add(record.report()));
+		SpanContext root = this.root.getSpanContext();
+		this.report = new StartupReport(root.isValid() ? root.getTraceId() : null, this.timeline.startNs(), endNs,
+				outcome, (error != null) ? message(error) : null, stages, rows);
+		guarded("export the startup spans", () -> {
+			StartupSpans.stageSpans(tracer(), stages, this.root, StartupSpans.SUPERVISOR_ROOT, this.attributes);
+			endSpan(this.root, endNs, outcome, error);
+			SdkFlush.flush(this.openTelemetry);
+		});
+	}
+
+	private static void endSpan(Span span, long endNs, String outcome, Throwable error) {
+		span.setAttribute(StartupSpans.OUTCOME, outcome);
+		if (!StartupOutcome.READY.equals(outcome)) {
+			span.setStatus(StatusCode.ERROR, (error != null) ? message(error) : outcome);
+			if (error != null) {
+				span.recordException(error);
+			}
+		}
+		span.end(endNs, TimeUnit.NANOSECONDS);
+	}
+
+	private static String message(Throwable error) {
+		return (error.getMessage() != null) ? error.getMessage() : error.getClass().getSimpleName();
+	}
+
+	private Tracer tracer() {
+		return this.openTelemetry.getTracer(StartupSpans.SCOPE);
+	}
+
+	private static void guarded(String what, Runnable step) {
+		try {
+			step.run();
+		}
+		catch (Exception | LinkageError ex) {
+			logger.debug("Could not " + what, ex);
+		}
+	}
+
+	private enum State {
+
+		NEW, TRACING, DONE
+
+	}
+
+	/** One server: open from its spawn until it is ready or the startup is aborted. */
+	private static final class ServerRecord {
+
+		final String name;
+
+		final String type;
+
+		final long spawnNs;
+
+		Span span = Span.getInvalid();
+
+		long endNs;
+
+		String outcome;
+
+		ServerRecord(String name, String type, long spawnNs) {
+			this.name = name;
+			this.type = type;
+			this.spawnNs = spawnNs;
+		}
+
+		boolean open() {
+			return this.outcome == null;
+		}
+
+		ServerReport report() {
+			return ServerReport.of(this.name, this.type, this.spawnNs, this.endNs, this.outcome);
+		}
+
+	}
+
+}

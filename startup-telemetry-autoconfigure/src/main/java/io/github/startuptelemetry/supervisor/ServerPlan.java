@@ -1,0 +1,31 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One server to spawn, with every placeholder filled in.
+ *
+ * @param name its name (a replica's carries its index)
+ * @param type its type
+ * @param rank its index among the servers of its type
+ * @param worldSize how many servers of its type there are
+ * @param port the free port picked for it
+ * @param command the program and its arguments
+ * @param setup the shell step to run first, or {@code null}
+ * @param workingDir its working directory, or {@code null} for the supervisor's
+ * @param env extra environment, over everything else
+ * @param healthUri answers 2xx once it is ready
+ * @param timelineUri its startup timeline endpoint
+ */
+record ServerPlan(String name, String type, int rank, int worldSize, int port, List<String> command, String setup,
+		Path workingDir, Map<String, String> env, URI healthUri, URI timelineUri) {
+
+	ServerPlan {
+		command = List.copyOf(command);
+		env = Map.copyOf(env);
+	}
+
+}

@@ -1,0 +1,84 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.util.function.Consumer;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
+
+import io.github.startuptelemetry.report.ServerReport;
+import io.github.startuptelemetry.server.ServerStartupTimeline;
+import io.github.startuptelemetry.timeline.StageTimeline;
+
+/**
+ * {@link SupervisorStartup} for launchers to autowire, and the fleet launcher when
+ * {@code telemetry.supervisor.servers} is set. The startup bean is lazy: only a process that
+ * uses it becomes a supervisor, taking its own Spring startup stages over from the server
+ * timeline; every other application keeps reporting itself as a server.
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
+public final class SupervisorAutoConfiguration {
+
+	/** With {@code telemetry.enabled=false}, or without OpenTelemetry: every method returns at once. */
+	@Bean
+	@ConditionalOnMissingBean
+	SupervisorStartup disabledSupervisorStartup() {
+		return SupervisorStartup.disabled();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(OpenTelemetry.class)
+	@ConditionalOnBooleanProperty(name = "telemetry.enabled", matchIfMissing = true)
+	static class TracingConfiguration {
+
+		@Bean
+		@Lazy
+		@ConditionalOnMissingBean
+		SupervisorStartup supervisorStartup(ObjectProvider<OpenTelemetry> openTelemetry,
+				ObjectProvider<ServerStartupTimeline> processTimeline,
+				ObjectProvider<ChildTelemetryEnvironment> childEnvironment,
+				ObjectProvider<Consumer<ServerReport>> serverListeners) {
+			ServerStartupTimeline process = processTimeline.getIfAvailable();
+			StageTimeline timeline = (process != null && process.claim()) ? process : new StageTimeline();
+			return new OpenTelemetrySupervisorStartup(openTelemetry.getIfAvailable(OpenTelemetry::noop), timeline,
+					childEnvironment.getIfAvailable(), System.getenv(), serverListeners.orderedStream().toList());
+		}
+
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnClass(MeterRegistry.class)
+		static class MetricsConfiguration {
+
+			@Bean
+			@ConditionalOnMissingBean
+			SupervisorStartupMetrics supervisorStartupMetrics(ObjectProvider<MeterRegistry> registry) {
+				return new SupervisorStartupMetrics(registry);
+			}
+
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@Conditional(OnFleetCondition.class)
+	@EnableConfigurationProperties(SupervisorProperties.class)
+	static class FleetConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		FleetLauncher fleetLauncher(SupervisorProperties properties, SupervisorStartup startup) {
+			return new FleetLauncher(properties, startup);
+		}
+
+	}
+
+}

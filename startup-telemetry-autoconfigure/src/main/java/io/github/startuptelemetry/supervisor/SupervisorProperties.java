@@ -1,0 +1,326 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
+
+/**
+ * The fleet a supervisor spawns, probes and reports on ({@code telemetry.supervisor.*}).
+ * <p>
+ * Placeholders in {@code command}, {@code setup}, {@code working-dir}, {@code env} values,
+ * {@code health-url} and {@code timeline-url}, replaced for each server (each replica):
+ * {@code {name}} its name, {@code {type}} its type, {@code {port}} a free TCP port picked for it,
+ * {@code {rank}} its index among the servers of its type, {@code {world-size}} how many servers
+ * of its type there are, {@code {java}} the supervisor's own {@code java} executable. Anything
+ * else in braces is left as it is. (Not {@code ${port}}: Spring would resolve that itself.)
+ * <p>
+ * Validates itself when bound, so that a bad fleet fails the supervisor at start with the
+ * offending property named.
+ */
+@ConfigurationProperties("telemetry.supervisor")
+public class SupervisorProperties implements Validator {
+
+	/** The servers to spawn, all in parallel, each through the launch shell. */
+	private List<Server> servers = new ArrayList<>();
+
+	/**
+	 * How long the servers may take, together, from the first spawn until all are ready; after
+	 * that the startup is aborted with outcome timeout.
+	 */
+	private Duration readyTimeout = Duration.ofMinutes(10);
+
+	/**
+	 * How long a server (and whatever it started) may take to exit after SIGTERM before it is
+	 * killed, when the supervisor stops it.
+	 */
+	private Duration stopTimeout = Duration.ofSeconds(10);
+
+	/** Directory for this run's server logs, one file per server; a new temporary directory when unset. */
+	private Path runDir;
+
+	/**
+	 * Whether to stop the servers and exit with code 0 once all are ready and the report is
+	 * printed, rather than keep running until stopped.
+	 */
+	private boolean exitWhenReady;
+
+	private final Probe probe = new Probe();
+
+	private final Report report = new Report();
+
+	public List<Server> getServers() {
+		return this.servers;
+	}
+
+	public void setServers(List<Server> servers) {
+		this.servers = servers;
+	}
+
+	public Duration getReadyTimeout() {
+		return this.readyTimeout;
+	}
+
+	public void setReadyTimeout(Duration readyTimeout) {
+		this.readyTimeout = readyTimeout;
+	}
+
+	public Duration getStopTimeout() {
+		return this.stopTimeout;
+	}
+
+	public void setStopTimeout(Duration stopTimeout) {
+		this.stopTimeout = stopTimeout;
+	}
+
+	public Path getRunDir() {
+		return this.runDir;
+	}
+
+	public void setRunDir(Path runDir) {
+		this.runDir = runDir;
+	}
+
+	public boolean isExitWhenReady() {
+		return this.exitWhenReady;
+	}
+
+	public void setExitWhenReady(boolean exitWhenReady) {
+		this.exitWhenReady = exitWhenReady;
+	}
+
+	public Probe getProbe() {
+		return this.probe;
+	}
+
+	public Report getReport() {
+		return this.report;
+	}
+
+	@Override
+	public boolean supports(Class<?> type) {
+		return SupervisorProperties.class.isAssignableFrom(type);
+	}
+
+	@Override
+	public void validate(Object target, Errors errors) {
+		SupervisorProperties properties = (SupervisorProperties) target;
+		Map<String, String> taken = new HashMap<>();
+		for (int i = 0; i < properties.getServers().size(); i++) {
+			Server server = properties.getServers().get(i);
+			String path = "servers[" + i + "].";
+			if (server.getName() == null || server.getName().isBlank()) {
+				errors.rejectValue(path + "name", "required", "must not be empty");
+				continue;
+			}
+			if (server.getCommand().isEmpty() || server.getCommand().stream().anyMatch((arg) -> arg == null)) {
+				errors.rejectValue(path + "command", "required",
+						"must not be empty: the program and its arguments, one list element each");
+			}
+			if (server.getReplicas() < 1) {
+				errors.rejectValue(path + "replicas", "range", "must be at least 1");
+				continue;
+			}
+			for (String name : FleetPlan.replicaNames(server)) {
+				String other = taken.putIfAbsent(name, "telemetry.supervisor.servers[" + i + "]");
+				if (other != null) {
+					errors.rejectValue(path + "name", "duplicate",
+							"server name '" + name + "' is already taken by " + other);
+				}
+			}
+			String healthProblem = FleetPlan.urlProblem(server.getHealthUrl());
+			if (healthProblem != null) {
+				errors.rejectValue(path + "health-url", "url", healthProblem);
+			}
+			String timelineProblem = FleetPlan.urlProblem(server.getTimelineUrl());
+			if (timelineProblem != null) {
+				errors.rejectValue(path + "timeline-url", "url", timelineProblem);
+			}
+		}
+	}
+
+	/** One server, or a group of identical replicas. */
+	public static class Server {
+
+		/** Its name, unique in the fleet; replicas are named {name}-0, {name}-1, ... */
+		private String name;
+
+		/** Its type (e.g. "model", "resources"); ranks are counted per type. Defaults to the name. */
+		private String type;
+
+		/**
+		 * The program and its arguments, one list element each, executed as they are (never
+		 * through a shell string), e.g. [{java}, -jar, server.jar, --server.port={port}].
+		 */
+		private List<String> command = new ArrayList<>();
+
+		/**
+		 * A shell command run by the launch shell before the server, in the same shell (so
+		 * that, say, activating a virtual environment carries over); the server is not
+		 * started when it fails. Its end is stamped as NEMO_GYM_STARTUP_SETUP_DONE_NS.
+		 */
+		private String setup;
+
+		/** Working directory of the server; the supervisor's own when unset. */
+		private String workingDir;
+
+		/**
+		 * Extra environment of the server, over the supervisor's own and over what the
+		 * supervisor sets. Values are never logged.
+		 */
+		private Map<String, String> env = new LinkedHashMap<>();
+
+		/**
+		 * URL that answers 2xx once the server is ready. Point it at a readiness check that
+		 * turns healthy only after startup (Boot: /actuator/health/readiness with probes on).
+		 */
+		private String healthUrl = "http://127.0.0.1:{port}/actuator/health/readiness";
+
+		/**
+		 * URL of the server's startup timeline, fetched once it is ready for the report; by
+		 * default the startuptimeline endpoint beside the health URL's /health.
+		 */
+		private String timelineUrl;
+
+		/** How many identical servers to spawn; each gets its own name, port and rank. */
+		private int replicas = 1;
+
+		public String getName() {
+			return this.name;
+		}
+
+		public void setName(String name) {
+			this.name = name;
+		}
+
+		public String getType() {
+			return this.type;
+		}
+
+		public void setType(String type) {
+			this.type = type;
+		}
+
+		public List<String> getCommand() {
+			return this.command;
+		}
+
+		public void setCommand(List<String> command) {
+			this.command = command;
+		}
+
+		public String getSetup() {
+			return this.setup;
+		}
+
+		public void setSetup(String setup) {
+			this.setup = setup;
+		}
+
+		public String getWorkingDir() {
+			return this.workingDir;
+		}
+
+		public void setWorkingDir(String workingDir) {
+			this.workingDir = workingDir;
+		}
+
+		public Map<String, String> getEnv() {
+			return this.env;
+		}
+
+		public void setEnv(Map<String, String> env) {
+			this.env = env;
+		}
+
+		public String getHealthUrl() {
+			return this.healthUrl;
+		}
+
+		public void setHealthUrl(String healthUrl) {
+			this.healthUrl = healthUrl;
+		}
+
+		public String getTimelineUrl() {
+			return this.timelineUrl;
+		}
+
+		public void setTimelineUrl(String timelineUrl) {
+			this.timelineUrl = timelineUrl;
+		}
+
+		public int getReplicas() {
+			return this.replicas;
+		}
+
+		public void setReplicas(int replicas) {
+			this.replicas = replicas;
+		}
+
+	}
+
+	/** How readiness is probed: a fast backoff, so that a ready server is noticed within tens of ms. */
+	public static class Probe {
+
+		/** Delay from a spawn to the first probe, and between probes while a server answers but is not ready yet. */
+		private Duration initialInterval = Duration.ofMillis(10);
+
+		/** Longest delay between two probes; the interval grows towards it while nothing answers. */
+		private Duration maxInterval = Duration.ofMillis(250);
+
+		/** How long one probe (and one timeline fetch) may take. */
+		private Duration timeout = Duration.ofSeconds(1);
+
+		public Duration getInitialInterval() {
+			return this.initialInterval;
+		}
+
+		public void setInitialInterval(Duration initialInterval) {
+			this.initialInterval = initialInterval;
+		}
+
+		public Duration getMaxInterval() {
+			return this.maxInterval;
+		}
+
+		public void setMaxInterval(Duration maxInterval) {
+			this.maxInterval = maxInterval;
+		}
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
+		}
+
+	}
+
+	/** The report printed at finish and at abort. */
+	public static class Report {
+
+		/**
+		 * Where to write the self-contained HTML waterfall of each startup. Reserved: not
+		 * written yet.
+		 */
+		private Path html;
+
+		public Path getHtml() {
+			return this.html;
+		}
+
+		public void setHtml(Path html) {
+			this.html = html;
+		}
+
+	}
+
+}

@@ -1,0 +1,82 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.util.Map;
+import java.util.Optional;
+
+import io.github.startuptelemetry.report.StartupReport;
+
+/**
+ * The supervisor's view of one startup (SPEC §5): its own stages, and for each server when it
+ * was spawned and when it first answered a health probe. The result is one trace: a
+ * {@code gym.startup} root from the supervisor's own start, its stages as
+ * {@code gym.startup.<stage>}, and one {@code gym.startup.server} per server that the server's
+ * own {@code gym.server.startup} hangs from (through {@link #serverEnv}).
+ * <p>
+ * Thread-safe. Nothing here may fail a supervisor: every method is guarded (never throws) and
+ * idempotent, and with {@code telemetry.enabled=false} every method returns at once.
+ */
+public interface SupervisorStartup {
+
+	/** Open the {@code gym.startup} span (at the supervisor's start). Later calls do nothing. */
+	void beginTrace();
+
+	/**
+	 * End the supervisor's current stage now and name it (after the moment that ends it, e.g.
+	 * {@code spawn_servers}). Ignored once the startup finished or was aborted.
+	 */
+	void mark(String stage);
+
+	/** {@link #serverEnv(String, String, int, int)} for the only server of its type (rank 0 of 1). */
+	default Map<String, String> serverEnv(String name, String type) {
+		return serverEnv(name, type, 0, 1);
+	}
+
+	/**
+	 * The environment for one server about to be spawned: the SPEC §3 contract (spawn time and
+	 * the traceparent of its {@code gym.startup.server} span, which this call opens), its
+	 * identity ({@code TELEMETRY_STARTUP_SERVER_NAME}, {@code _TYPE}, {@code TELEMETRY_RANK},
+	 * {@code _WORLD_SIZE}, {@code _LOCAL_RANK}, {@code _WORKER_GROUP}) and any
+	 * {@link ChildTelemetryEnvironment} settings. A variable the supervisor's own environment
+	 * already has is left out (the child inherits it), except the contract's. Asking again for
+	 * the same server returns the same contract; it is spawned once.
+	 * @param name the server's name, unique in this startup
+	 * @param type the server's type, or {@code null}
+	 * @param rank its rank among the servers of its type
+	 * @param worldSize how many servers of its type there are
+	 * @return a new mutable map to add to the child's environment
+	 */
+	Map<String, String> serverEnv(String name, String type, int rank, int worldSize);
+
+	/** Record that the named server first answered a health probe. Only the first call counts. */
+	void serverReady(String name);
+
+	/**
+	 * Close {@code gym.startup} (outcome {@code ready}) with the supervisor's stages beneath it,
+	 * once every server is ready. It ends when the last server became ready (or at the last
+	 * mark, if that came later); the time from the last mark to that ready becomes the
+	 * {@code wait_for_servers} stage. Finishing while a server is not ready yet is an
+	 * {@link #abort abort} with outcome {@code error}. Later calls do nothing.
+	 */
+	void finish();
+
+	/**
+	 * Close every open startup span after a startup that did not finish, so that the failed
+	 * run is exported all the same: each server not ready yet and the root get {@code outcome}
+	 * and ERROR status, and the supervisor stage that was running becomes {@code unfinished},
+	 * so that the stages still cover the whole startup. Later calls, and calls after
+	 * {@link #finish()}, do nothing.
+	 * @param outcome {@code timeout}, {@code crashed}, {@code interrupted} or {@code error}
+	 * (anything else counts as {@code error})
+	 * @param error what ended the startup, or {@code null}
+	 */
+	void abort(String outcome, Throwable error);
+
+	/** The report of this startup once it finished or was aborted; empty before, or when disabled. */
+	Optional<StartupReport> report();
+
+	/** The one used when telemetry is off: every method returns at once. */
+	static SupervisorStartup disabled() {
+		return DisabledSupervisorStartup.INSTANCE;
+	}
+
+}

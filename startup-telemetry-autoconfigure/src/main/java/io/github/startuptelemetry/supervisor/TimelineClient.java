@@ -1,0 +1,93 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.springframework.boot.json.JsonParserFactory;
+
+import io.github.startuptelemetry.timeline.Stage;
+
+/**
+ * Reads a ready server's own stages from its {@code /actuator/startuptimeline} endpoint, for
+ * the report. A server without the endpoint, or with anything unexpected there, just has no
+ * stages: never an error.
+ */
+final class TimelineClient {
+
+	private final HttpClient http;
+
+	private final Duration timeout;
+
+	private final Duration retryInterval;
+
+	TimelineClient(HttpClient http, SupervisorProperties.Probe settings) {
+		this.http = http;
+		this.timeout = settings.getTimeout();
+		this.retryInterval = settings.getInitialInterval();
+	}
+
+	/**
+	 * The server's timeline; asks again (for up to one probe timeout) while the server says it
+	 * is not ready yet, as one whose health URL is not a readiness check may.
+	 */
+	Optional<Timeline> fetch(URI uri) throws InterruptedException {
+		long deadline = System.nanoTime() + this.timeout.toNanos();
+		while (true) {
+			Map<String, Object> body = body(uri);
+			if (body == null) {
+				return Optional.empty();
+			}
+			if (Boolean.TRUE.equals(body.get("ready"))) {
+				return timeline(body);
+			}
+			if (System.nanoTime() > deadline) {
+				return Optional.empty();
+			}
+			Thread.sleep(Math.max(1, this.retryInterval.toMillis()));
+		}
+	}
+
+	private Map<String, Object> body(URI uri) throws InterruptedException {
+		try {
+			HttpResponse<String> response = this.http.send(HealthProbe.request(uri, this.timeout),
+					HttpResponse.BodyHandlers.ofString());
+			return (response.statusCode() == 200) ? JsonParserFactory.getJsonParser().parseMap(response.body()) : null;
+		}
+		catch (IOException | RuntimeException ex) {
+			return null;
+		}
+	}
+
+	private static Optional<Timeline> timeline(Map<String, Object> body) {
+		try {
+			List<Stage> stages = new ArrayList<>();
+			for (Object item : (List<?>) body.get("stages")) {
+				Map<?, ?> stage = (Map<?, ?>) item;
+				stages.add(new Stage((String) stage.get("name"), ((Number) stage.get("startEpochNs")).longValue(),
+						((Number) stage.get("endEpochNs")).longValue()));
+			}
+			return Optional.of(new Timeline(stages, ((Number) body.get("readyEpochNs")).longValue()));
+		}
+		catch (RuntimeException ex) {
+			return Optional.empty();
+		}
+	}
+
+	/**
+	 * What a server reported about its own startup.
+	 *
+	 * @param stages its contiguous stages
+	 * @param readyEpochNs when it reached {@code application_ready}
+	 */
+	record Timeline(List<Stage> stages, long readyEpochNs) {
+
+	}
+
+}

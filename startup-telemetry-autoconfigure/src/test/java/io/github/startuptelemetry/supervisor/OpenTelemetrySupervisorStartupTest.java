@@ -1,0 +1,456 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.TracerProvider;
+import io.opentelemetry.context.propagation.ContextPropagators;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
+
+import io.github.startuptelemetry.report.ServerReport;
+import io.github.startuptelemetry.report.StartupReport;
+import io.github.startuptelemetry.timeline.StageTimeline;
+import io.github.startuptelemetry.timeline.StartupSpans;
+import io.github.startuptelemetry.timeline.TraceParent;
+import io.github.startuptelemetry.timeline.WallClock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatNoException;
+
+/** {@link OpenTelemetrySupervisorStartup} against the OpenTelemetry SDK's in-memory exporter. */
+class OpenTelemetrySupervisorStartupTest {
+
+	private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
+
+	private final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
+		.setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(this.exporter)).build())
+		.build();
+
+	private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
+	private StageTimeline timeline = startedOneSecondAgo();
+
+	@AfterEach
+	void closeSdk() {
+		this.sdk.close();
+	}
+
+	@Test
+	void finishedStartupIsOneTraceWithTheSupervisorsStagesAndOneSpanPerServer() {
+		SupervisorStartup startup = startup(Map.of());
+		startup.beginTrace();
+		this.timeline.mark("application_ready");
+		Map<String, String> env0 = startup.serverEnv("model-0", "model", 0, 2);
+		Map<String, String> env1 = startup.serverEnv("model-1", "model", 1, 2);
+		startup.mark("spawn_servers");
+		startup.serverReady("model-1");
+		startup.serverReady("model-0");
+		startup.finish();
+
+		SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+		assertThat(root.getParentSpanContext().isValid()).isFalse();
+		assertThat(root.getStartEpochNanos()).isEqualTo(this.timeline.startNs());
+		assertThat(root.getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("ready");
+		assertThat(root.getAttributes().get(StartupSpans.PROCESS_PID)).isEqualTo(ProcessHandle.current().pid());
+		assertThat(root.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
+		assertThat(stageNames(root)).containsExactly("application_ready", "spawn_servers", "wait_for_servers");
+		assertStagesCover(root);
+
+		List<SpanData> servers = spans(StartupSpans.SUPERVISOR_SERVER);
+		assertThat(servers).extracting((s) -> s.getAttributes().get(StartupSpans.SERVER_NAME))
+			.containsExactlyInAnyOrder("model-0", "model-1");
+		for (SpanData server : servers) {
+			assertThat(server.getParentSpanId()).isEqualTo(root.getSpanId());
+			assertThat(server.getTraceId()).isEqualTo(root.getTraceId());
+			assertThat(server.getAttributes().get(StartupSpans.SERVER_TYPE)).isEqualTo("model");
+			assertThat(server.getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("ready");
+			assertThat(server.getEndEpochNanos()).isLessThanOrEqualTo(root.getEndEpochNanos());
+		}
+		// the root ends when the last server became ready
+		assertThat(root.getEndEpochNanos()).isEqualTo(servers.stream().mapToLong(SpanData::getEndEpochNanos).max().getAsLong());
+		SpanData model0 = server("model-0");
+		assertThat(env0).containsEntry("NEMO_GYM_STARTUP_SPAWN_NS", Long.toString(model0.getStartEpochNanos()))
+			.containsEntry("NEMO_GYM_STARTUP_TRACEPARENT", "00-" + root.getTraceId() + "-" + model0.getSpanId() + "-01")
+			.containsEntry("TRACEPARENT", env0.get("NEMO_GYM_STARTUP_TRACEPARENT"));
+		assertThat(TraceParent.parse(env1.get("TRACEPARENT")).orElseThrow().spanId())
+			.isEqualTo(server("model-1").getSpanId());
+
+		StartupReport report = startup.report().orElseThrow();
+		assertThat(report.outcome()).isEqualTo("ready");
+		assertThat(report.traceId()).isEqualTo(root.getTraceId());
+		assertThat(report.servers()).extracting(ServerReport::name).containsExactly("model-0", "model-1");
+		assertThat(report.endNs()).isEqualTo(root.getEndEpochNanos());
+		assertThat(histogram("model-0", "ready").count()).isEqualTo(1);
+		assertThat(histogram("model-1", "ready").count()).isEqualTo(1);
+	}
+
+	@Test
+	void serverEnvCarriesTheServersIdentityAndPropagatedSettingsButNeverOverwritesTheSupervisorsEnvironment() {
+		ChildTelemetryEnvironment child = (name, type, rank, worldSize) -> Map.of("TELEMETRY_RUN_ID", "run-7",
+				"OTEL_SERVICE_NAME", name + "/" + type + "/" + rank + "/" + worldSize, "TELEMETRY_RANK", "99");
+		SupervisorStartup startup = new OpenTelemetrySupervisorStartup(this.sdk, this.timeline, child,
+				Map.of("TELEMETRY_WORLD_SIZE", "8", "TRACEPARENT", "from-the-supervisors-own-env"), List.of());
+
+		Map<String, String> env = startup.serverEnv("model-1", "model", 1, 2);
+
+		assertThat(env).containsEntry("TELEMETRY_STARTUP_SERVER_NAME", "model-1")
+			.containsEntry("TELEMETRY_STARTUP_SERVER_TYPE", "model")
+			.containsEntry("TELEMETRY_WORKER_GROUP", "model")
+			.containsEntry("TELEMETRY_RANK", "1")
+			.containsEntry("TELEMETRY_LOCAL_RANK", "1")
+			.containsEntry("TELEMETRY_RUN_ID", "run-7")
+			.containsEntry("OTEL_SERVICE_NAME", "model-1/model/1/2")
+			.doesNotContainKey("TELEMETRY_WORLD_SIZE")
+			.containsKey("NEMO_GYM_STARTUP_SPAWN_NS");
+		// the wire contract is the supervisor's to set, whatever its own environment holds
+		assertThat(TraceParent.parse(env.get("TRACEPARENT"))).isPresent();
+		env.put("EXTRA", "mutable");
+	}
+
+	@Test
+	void aFailingSettingsBeanOrTracerNeverFailsTheSupervisor() {
+		ChildTelemetryEnvironment broken = (name, type, rank, worldSize) -> {
+			throw new IllegalStateException("broken");
+		};
+		OpenTelemetry brokenTelemetry = new OpenTelemetry() {
+			@Override
+			public TracerProvider getTracerProvider() {
+				throw new IllegalStateException("no tracer");
+			}
+
+			@Override
+			public ContextPropagators getPropagators() {
+				return ContextPropagators.noop();
+			}
+		};
+		SupervisorStartup startup = new OpenTelemetrySupervisorStartup(brokenTelemetry, this.timeline, broken, Map.of(),
+				List.of((row) -> {
+					throw new IllegalStateException("broken metrics");
+				}));
+		assertThatNoException().isThrownBy(() -> {
+			startup.beginTrace();
+			assertThat(startup.serverEnv("a", "t")).containsEntry("TELEMETRY_STARTUP_SERVER_NAME", "a")
+				.containsKey("NEMO_GYM_STARTUP_SPAWN_NS")
+				.doesNotContainKey("TRACEPARENT");
+			startup.serverReady("a");
+			startup.finish();
+		});
+		assertThat(startup.report().orElseThrow().outcome()).isEqualTo("ready");
+	}
+
+	enum AbortFrom {
+
+		NEW, TRACING, SPAWNED, ONE_READY, ALL_READY
+
+	}
+
+	@ParameterizedTest
+	@EnumSource(AbortFrom.class)
+	void abortClosesEveryOpenSpanWithErrorAndKeepsTheStagesCoveringTheStartup(AbortFrom from) {
+		SupervisorStartup startup = startup(Map.of());
+		if (from != AbortFrom.NEW) {
+			startup.beginTrace();
+			startup.mark("application_ready");
+		}
+		if (from.compareTo(AbortFrom.SPAWNED) >= 0) {
+			startup.serverEnv("a", "model");
+			startup.serverEnv("b", "model");
+			startup.mark("spawn_servers");
+		}
+		if (from.compareTo(AbortFrom.ONE_READY) >= 0) {
+			startup.serverReady("a");
+		}
+		if (from == AbortFrom.ALL_READY) {
+			startup.serverReady("b");
+		}
+
+		startup.abort("crashed", new IllegalStateException("server 'b' exited with code 3"));
+
+		SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+		assertThat(root.getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("crashed");
+		assertThat(root.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+		assertThat(root.getStatus().getDescription()).isEqualTo("server 'b' exited with code 3");
+		assertThat(stageNames(root)).last().isEqualTo("unfinished");
+		assertStagesCover(root);
+		if (from.compareTo(AbortFrom.SPAWNED) >= 0) {
+			assertThat(server("a").getAttributes().get(StartupSpans.OUTCOME))
+				.isEqualTo((from == AbortFrom.SPAWNED) ? "crashed" : "ready");
+			assertThat(server("b").getAttributes().get(StartupSpans.OUTCOME))
+				.isEqualTo((from == AbortFrom.ALL_READY) ? "ready" : "crashed");
+			assertThat(server("b").getStatus().getStatusCode())
+				.isEqualTo((from == AbortFrom.ALL_READY) ? StatusCode.UNSET : StatusCode.ERROR);
+			assertThat(histogram("b", (from == AbortFrom.ALL_READY) ? "ready" : "crashed").count()).isEqualTo(1);
+		}
+		else {
+			assertThat(spans(StartupSpans.SUPERVISOR_SERVER)).isEmpty();
+		}
+		assertThat(startup.report().orElseThrow().error()).isEqualTo("server 'b' exited with code 3");
+	}
+
+	@Test
+	void secondCallsChangeNothing() {
+		SupervisorStartup startup = startup(Map.of());
+		Map<String, String> first = startup.serverEnv("a", "model");
+		Map<String, String> again = startup.serverEnv("a", "model");
+		startup.serverReady("a");
+		startup.serverReady("a");
+		startup.serverReady("unknown");
+		startup.finish();
+		List<SpanData> afterFinish = this.exporter.getFinishedSpanItems();
+		StartupReport report = startup.report().orElseThrow();
+
+		startup.finish();
+		startup.abort("timeout", new IllegalStateException("too late"));
+		startup.mark("too_late");
+		startup.serverReady("a");
+		startup.beginTrace();
+
+		assertThat(again).isEqualTo(first);
+		assertThat(this.exporter.getFinishedSpanItems()).isEqualTo(afterFinish);
+		assertThat(spans(StartupSpans.SUPERVISOR_SERVER)).hasSize(1);
+		assertThat(startup.report()).contains(report);
+		assertThat(histogram("a", "ready").count()).isEqualTo(1);
+	}
+
+	@Test
+	void finishingBeforeEveryServerIsReadyIsAnErrorAbort() {
+		SupervisorStartup startup = startup(Map.of());
+		startup.serverEnv("a", "model");
+		startup.serverEnv("b", "model");
+		startup.serverReady("a");
+		startup.finish();
+		SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+		assertThat(root.getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("error");
+		assertThat(root.getStatus().getDescription()).contains("[b]");
+		assertThat(server("b").getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("error");
+		assertThat(server("a").getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("ready");
+	}
+
+	enum Call {
+
+		BEGIN, MARK, ENV, READY, FINISH, ABORT
+
+	}
+
+	/** All 720 orders of the six calls: one root, stages covering it, the outcome the order implies. */
+	@Test
+	void everyOrderOfEveryMethod() {
+		for (List<Call> order : permutations(List.of(Call.values()))) {
+			this.exporter.reset();
+			this.timeline = startedOneSecondAgo();
+			SupervisorStartup startup = startup(Map.of());
+			String expected = null;
+			boolean spawned = false;
+			boolean ready = false;
+			for (Call call : order) {
+				switch (call) {
+					case BEGIN -> startup.beginTrace();
+					case MARK -> startup.mark("spawn_servers");
+					case ENV -> {
+						startup.serverEnv("a", "model");
+						spawned |= expected == null;
+					}
+					case READY -> {
+						startup.serverReady("a");
+						ready |= spawned && expected == null;
+					}
+					case FINISH -> {
+						startup.finish();
+						expected = (expected != null) ? expected : (spawned && !ready) ? "error" : "ready";
+					}
+					case ABORT -> {
+						startup.abort("timeout", null);
+						expected = (expected != null) ? expected : "timeout";
+					}
+				}
+			}
+			SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+			assertThat(root.getAttributes().get(StartupSpans.OUTCOME)).as(order.toString()).isEqualTo(expected);
+			assertThat(root.getStatus().getStatusCode()).as(order.toString())
+				.isEqualTo("ready".equals(expected) ? StatusCode.UNSET : StatusCode.ERROR);
+			assertStagesCover(root);
+			assertThat(spans(StartupSpans.SUPERVISOR_SERVER)).as(order.toString()).hasSize(spawned ? 1 : 0)
+				.allSatisfy((server) -> {
+					assertThat(server.getParentSpanId()).isEqualTo(root.getSpanId());
+					assertThat(server.getEndEpochNanos()).isLessThanOrEqualTo(root.getEndEpochNanos());
+				});
+			assertThat(startup.report().orElseThrow().outcome()).isEqualTo(expected);
+		}
+	}
+
+	/** 32 threads racing to end the same spans: each ends once, and nothing throws. */
+	@RepeatedTest(10)
+	void racingReadyFinishAndAbortEndEachSpanExactlyOnce() throws Exception {
+		SupervisorStartup startup = startup(Map.of());
+		for (int i = 0; i < 8; i++) {
+			startup.serverEnv("s" + i, "model", i, 8);
+		}
+		CountDownLatch go = new CountDownLatch(1);
+		ExecutorService pool = Executors.newFixedThreadPool(32);
+		try {
+			List<Future<?>> calls = new ArrayList<>();
+			for (int t = 0; t < 32; t++) {
+				int thread = t;
+				calls.add(pool.submit(() -> {
+					go.await();
+					if (thread < 16) {
+						startup.serverReady("s" + (thread % 8));
+					}
+					else if (thread < 24) {
+						startup.finish();
+					}
+					else {
+						startup.abort("timeout", new IllegalStateException("thread " + thread));
+					}
+					return null;
+				}));
+			}
+			go.countDown();
+			for (Future<?> call : calls) {
+				call.get(30, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+		String outcome = root.getAttributes().get(StartupSpans.OUTCOME);
+		assertThat(outcome).isIn("ready", "error", "timeout");
+		List<SpanData> servers = spans(StartupSpans.SUPERVISOR_SERVER);
+		assertThat(servers).extracting((s) -> s.getAttributes().get(StartupSpans.SERVER_NAME))
+			.containsExactlyInAnyOrder("s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7");
+		for (SpanData server : servers) {
+			String name = server.getAttributes().get(StartupSpans.SERVER_NAME);
+			String serverOutcome = server.getAttributes().get(StartupSpans.OUTCOME);
+			assertThat(serverOutcome).isIn("ready", outcome);
+			assertThat(this.registry.find(SupervisorStartupMetrics.STARTUP_DURATION)
+				.tag("nemo.gym.server.name", name)
+				.summaries()).singleElement().satisfies((summary) -> assertThat(summary.count()).isEqualTo(1));
+		}
+		assertStagesCover(root);
+		assertThat(startup.report().orElseThrow().outcome()).isEqualTo(outcome);
+	}
+
+	@Test
+	void disabledReturnsAtOnceAndGivesAServerNoTelemetryVariables() {
+		SupervisorStartup startup = SupervisorStartup.disabled();
+		startup.beginTrace();
+		startup.mark("x");
+		Map<String, String> env = startup.serverEnv("a", "model");
+		startup.serverReady("a");
+		startup.finish();
+		startup.abort("timeout", null);
+		assertThat(env).isEmpty();
+		env.put("SERVER_PORT", "8080");
+		assertThat(startup.report()).isEmpty();
+	}
+
+	private SupervisorStartup startup(Map<String, String> processEnv) {
+		MeterRegistry registry = this.registry;
+		return new OpenTelemetrySupervisorStartup(this.sdk, this.timeline, null, processEnv,
+				List.of(new SupervisorStartupMetrics(
+						new StaticListableBeanFactory(Map.of("registry", registry)).getBeanProvider(MeterRegistry.class))));
+	}
+
+	private DistributionSummary histogram(String server, String outcome) {
+		return this.registry.get(SupervisorStartupMetrics.STARTUP_DURATION)
+			.tag("nemo.gym.server.name", server)
+			.tag("nemo.gym.server.type", "model")
+			.tag("nemo.gym.startup.outcome", outcome)
+			.summary();
+	}
+
+	private List<SpanData> spans(String name) {
+		return this.exporter.getFinishedSpanItems().stream().filter((span) -> span.getName().equals(name)).toList();
+	}
+
+	private SpanData only(String name) {
+		List<SpanData> spans = spans(name);
+		assertThat(spans).hasSize(1);
+		return spans.get(0);
+	}
+
+	private SpanData server(String name) {
+		return spans(StartupSpans.SUPERVISOR_SERVER).stream()
+			.filter((span) -> name.equals(span.getAttributes().get(StartupSpans.SERVER_NAME)))
+			.findFirst()
+			.orElseThrow();
+	}
+
+	private List<SpanData> stages(SpanData root) {
+		return this.exporter.getFinishedSpanItems()
+			.stream()
+			.filter((span) -> span.getParentSpanId().equals(root.getSpanId())
+					&& span.getName().startsWith(StartupSpans.SUPERVISOR_ROOT + ".")
+					&& !span.getName().equals(StartupSpans.SUPERVISOR_SERVER))
+			.sorted(Comparator.comparingLong(SpanData::getStartEpochNanos).thenComparingLong(SpanData::getEndEpochNanos))
+			.toList();
+	}
+
+	private List<String> stageNames(SpanData root) {
+		return stages(root).stream().map((span) -> span.getAttributes().get(StartupSpans.STAGE)).toList();
+	}
+
+	/**
+	 * Each stage starts where the previous ended; together they cover the root exactly. (A
+	 * startup finished before anything happened has neither stages nor length.)
+	 */
+	private void assertStagesCover(SpanData root) {
+		List<SpanData> stages = stages(root);
+		if (stages.isEmpty()) {
+			assertThat(root.getEndEpochNanos()).isEqualTo(root.getStartEpochNanos());
+			return;
+		}
+		assertThat(stages.get(0).getStartEpochNanos()).isEqualTo(root.getStartEpochNanos());
+		for (int i = 1; i < stages.size(); i++) {
+			assertThat(stages.get(i).getStartEpochNanos()).isEqualTo(stages.get(i - 1).getEndEpochNanos());
+		}
+		assertThat(stages.get(stages.size() - 1).getEndEpochNanos()).isEqualTo(root.getEndEpochNanos());
+	}
+
+	private static StageTimeline startedOneSecondAgo() {
+		return new StageTimeline(WallClock.nowNs() - 1_000_000_000L);
+	}
+
+	private static <T> List<List<T>> permutations(List<T> items) {
+		if (items.isEmpty()) {
+			return List.of(List.of());
+		}
+		List<List<T>> all = new ArrayList<>();
+		for (T first : items) {
+			List<T> rest = new ArrayList<>(items);
+			rest.remove(first);
+			for (List<T> tail : permutations(rest)) {
+				List<T> order = new ArrayList<>();
+				order.add(first);
+				order.addAll(tail);
+				all.add(order);
+			}
+		}
+		return all;
+	}
+
+}

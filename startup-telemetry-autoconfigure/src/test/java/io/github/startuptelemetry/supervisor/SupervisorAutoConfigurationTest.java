@@ -1,0 +1,157 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.util.List;
+
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.github.startuptelemetry.autoconfigure.StartupTelemetryAutoConfiguration;
+import io.github.startuptelemetry.timeline.StartupSpans;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What {@link SupervisorAutoConfiguration} provides, and how a bad fleet fails a start. */
+class SupervisorAutoConfigurationTest {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SupervisorAutoConfiguration.class));
+
+	private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
+
+	private final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
+		.setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(this.exporter)).build())
+		.build();
+
+	@AfterEach
+	void closeSdk() {
+		this.sdk.close();
+	}
+
+	@Test
+	void launchersCanAlwaysAutowireSupervisorStartupAndNoFleetRunsUnlessConfigured() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(SupervisorStartup.class).doesNotHaveBean(FleetLauncher.class);
+			assertThat(context.getBean(SupervisorStartup.class)).isInstanceOf(OpenTelemetrySupervisorStartup.class);
+		});
+		this.runner.withPropertyValues("telemetry.enabled=false")
+			.run((context) -> assertThat(context.getBean(SupervisorStartup.class)).isSameAs(SupervisorStartup.disabled()));
+		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
+			.run((context) -> assertThat(context).hasSingleBean(FleetLauncher.class));
+	}
+
+	@Test
+	void aServerWithoutCommandFailsTheStartNamingTheProperty() {
+		assertFailure("servers[1].command", "must not be empty", "telemetry.supervisor.servers[0].name=a",
+				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.servers[1].name=b");
+	}
+
+	@Test
+	void aDuplicateNameFailsTheStartNamingTheProperty() {
+		assertFailure("servers[1].name", "'model-1' is already taken by telemetry.supervisor.servers[0]",
+				"telemetry.supervisor.servers[0].name=model", "telemetry.supervisor.servers[0].replicas=2",
+				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.servers[1].name=model-1",
+				"telemetry.supervisor.servers[1].command=x");
+	}
+
+	@Test
+	void aBadHealthUrlFailsTheStartNamingTheProperty() {
+		assertFailure("servers[0].health-url", "must be an absolute http or https URL",
+				"telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x",
+				"telemetry.supervisor.servers[0].health-url=localhost:{port}/health");
+	}
+
+	@Test
+	void noReplicasFailsTheStartNamingTheProperty() {
+		assertFailure("servers[0].replicas", "must be at least 1", "telemetry.supervisor.servers[0].name=a",
+				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.servers[0].replicas=0");
+	}
+
+	@Test
+	void aLauncherUsingSupervisorStartupTakesTheProcessTimelineOver() {
+		try (ConfigurableApplicationContext context = application(LauncherApplication.class)) {
+			SupervisorStartup startup = context.getBean(LauncherApplication.Launcher.class).startup();
+			startup.beginTrace();
+			startup.finish();
+		}
+		SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+		List<SpanData> stages = this.exporter.getFinishedSpanItems()
+			.stream()
+			.filter((span) -> span.getParentSpanId().equals(root.getSpanId()))
+			.toList();
+		assertThat(stages).extracting(SpanData::getName)
+			.containsSubsequence("gym.startup.environment_prepared", "gym.startup.context_prepared",
+					"gym.startup.beans_instantiated", "gym.startup.context_refreshed",
+					"gym.startup.application_started", "gym.startup.application_ready");
+		assertThat(stages).extracting(SpanData::getStartEpochNanos).contains(root.getStartEpochNanos());
+		assertThat(this.exporter.getFinishedSpanItems()).noneMatch((span) -> span.getName().startsWith("gym.server"));
+	}
+
+	@Test
+	void anApplicationThatNeverUsesSupervisorStartupStillReportsItselfAsAServer() {
+		try (ConfigurableApplicationContext context = application(ServerApplication.class)) {
+			assertThat(only(StartupSpans.SERVER_ROOT)).isNotNull();
+		}
+		assertThat(this.exporter.getFinishedSpanItems()).noneMatch((span) -> span.getName().startsWith("gym.startup"));
+	}
+
+	private ConfigurableApplicationContext application(Class<?> source) {
+		return new SpringApplicationBuilder(source).web(WebApplicationType.NONE)
+			.initializers((context) -> context.getBeanFactory().registerSingleton("openTelemetry", this.sdk))
+			.run("--spring.main.banner-mode=off", "--telemetry.startup.log-summary=false");
+	}
+
+	private SpanData only(String name) {
+		List<SpanData> spans = this.exporter.getFinishedSpanItems()
+			.stream()
+			.filter((span) -> span.getName().equals(name))
+			.toList();
+		assertThat(spans).hasSize(1);
+		return spans.get(0);
+	}
+
+	private void assertFailure(String field, String reason, String... properties) {
+		this.runner.withPropertyValues(properties).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("on field '" + field + "'")
+				.hasMessageContaining(reason);
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class })
+	static class ServerApplication {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class })
+	static class LauncherApplication {
+
+		/** A launcher of its own: autowiring SupervisorStartup makes this process a supervisor. */
+		@Bean
+		Launcher launcher(SupervisorStartup startup) {
+			return new Launcher(startup);
+		}
+
+		record Launcher(SupervisorStartup startup) {
+
+		}
+
+	}
+
+}

@@ -4,11 +4,15 @@
 It honours the env contract the way a real server does: it reads NEMO_GYM_STARTUP_SPAWN_NS and
 NEMO_GYM_STARTUP_SETUP_DONE_NS, times its own (trivial) start, answers /health once listening,
 and serves /actuator/startuptimeline in the starter's JSON shape, so the supervisor's report
-and probe-lag figures work unchanged. Usage: stub_server.py PORT
+and probe-lag figures work unchanged. For the benchmark it prints "ready_ns=<epoch ns>" once
+listening, and "probes=<n>" (health requests it answered) when stopped with SIGTERM.
+Usage: stub_server.py PORT
 """
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -41,18 +45,28 @@ def main():
         "stages": [{"name": n, "startEpochNs": s, "endEpochNs": e, "durationMs": (e - s) / 1e6}
                    for n, s, e in stages],
     }).encode()
+    print(f"ready_ns={ready}", flush=True)
+    signal.signal(signal.SIGTERM, stopped)
     server.serve_forever()
+
+
+def stopped(signum, frame):
+    with Handler.lock:
+        print(f"probes={Handler.probes}", flush=True)
+    sys.exit(0)
 
 
 class Handler(BaseHTTPRequestHandler):
     timeline = b"{}"
     probes = 0
+    lock = threading.Lock()
 
     def do_GET(self):
         if self.path.startswith("/actuator/startuptimeline"):
             body = Handler.timeline
         else:
-            Handler.probes += 1
+            with Handler.lock:
+                Handler.probes += 1
             body = b'{"status":"UP"}'
         self.send_response(200)
         self.send_header("Content-Type", "application/json")

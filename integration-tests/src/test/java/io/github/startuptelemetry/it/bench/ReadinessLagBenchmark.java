@@ -1,0 +1,153 @@
+package io.github.startuptelemetry.it.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.github.startuptelemetry.it.support.JavaProcess;
+import io.github.startuptelemetry.it.support.OtlpReceiver;
+import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
+import io.github.startuptelemetry.it.support.SampleJars;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code bench/run.sh readiness [STARTS]}: how late a supervisor notices that a server is ready.
+ * Per server start, the lag is the end of the supervisor's {@code gym.startup.server} (its first
+ * healthy probe) minus the end of the server's own {@code gym.server.startup} (its
+ * {@code ApplicationReadyEvent}), both read from the exported trace. The sample supervisor runs
+ * its sample fleet (three real sample-server JVMs at once) until STARTS servers have started,
+ * once with the readiness warm-up the supervisor asks for and once with it turned off, runs
+ * interleaved. Not part of the normal build (surefire excludes {@code *Benchmark}).
+ */
+class ReadinessLagBenchmark {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(180);
+
+	private static final int FLEET_SIZE = 3;
+
+	private static final Map<String, Map<String, String>> VARIANTS = variants();
+
+	@TempDir
+	Path tmp;
+
+	@Test
+	void readinessLag() throws Exception {
+		BenchReport md = new BenchReport("Readiness detection lag", "bench/run.sh readiness");
+		int starts = Integer.getInteger("bench.runs", 30);
+		int runs = (starts + FLEET_SIZE - 1) / FLEET_SIZE;
+		Map<String, Result> results = new LinkedHashMap<>();
+		VARIANTS.keySet().forEach((name) -> results.put(name, new Result()));
+		for (int run = 0; run < runs; run++) {
+			for (int k = 0; k < VARIANTS.size(); k++) {
+				String variant = List.copyOf(VARIANTS.keySet()).get((run + k) % VARIANTS.size());
+				startFleet(run, variant, results.get(variant));
+			}
+			System.err.printf("run %d/%d done%n", run + 1, runs);
+		}
+		report(md, runs, results);
+		Result warmed = results.values().iterator().next();
+		assertThat(warmed.lag.size()).isEqualTo(runs * FLEET_SIZE);
+	}
+
+	private void startFleet(int run, String variant, Result result) throws Exception {
+		String id = run + "-" + (variant.startsWith("with") ? "warm" : "cold");
+		try (OtlpReceiver receiver = OtlpReceiver.start();
+				JavaProcess supervisor = JavaProcess.jar(SampleJars.supervisor())
+					.workingDir(SampleJars.repositoryRoot())
+					.env("MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT", receiver.tracesEndpoint())
+					.env("MANAGEMENT_OTLP_METRICS_EXPORT_ENABLED", "false")
+					.env("SAMPLE_MODEL_LOADER_DURATION", "200ms")
+					.env(VARIANTS.get(variant))
+					.args("--telemetry.supervisor.exit-when-ready=true",
+							"--telemetry.supervisor.run-dir=" + this.tmp.resolve("run-" + id))
+					.start(this.tmp.resolve("supervisor-" + id + ".log"))) {
+			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
+			List<ReceivedSpan> spans = receiver.awaitSpans((all) -> count(all, "gym.startup.server") == FLEET_SIZE
+					&& count(all, "gym.server.startup") == FLEET_SIZE, TIMEOUT);
+			Map<String, ReceivedSpan> servers = byServerName(spans, "gym.server.startup");
+			for (ReceivedSpan supervised : spans) {
+				if (!supervised.name().equals("gym.startup.server")) {
+					continue;
+				}
+				ReceivedSpan server = servers.get(supervised.attribute("nemo.gym.server.name"));
+				result.lag.add(ms(supervised.endNs() - server.endNs()));
+				result.spawnToReady.add(ms(supervised.endNs() - supervised.startNs()));
+				result.serverTotal.add(ms(server.endNs() - server.startNs()));
+				ReceivedSpan ready = spans.stream()
+					.filter((s) -> s.name().equals("gym.server.startup.application_ready")
+							&& s.parentSpanId().equals(server.spanId()))
+					.findFirst()
+					.orElseThrow();
+				result.readyStage.add(ms(ready.endNs() - ready.startNs()));
+			}
+		}
+	}
+
+	private void report(BenchReport md, int runs, Map<String, Result> results) throws Exception {
+		md.line("%d supervisor runs per variant, interleaved, each starting the sample fleet (%d sample-server JVMs "
+				+ "at once, `-XX:TieredStopAtLevel=1`, probe initial interval 10 ms): %d server starts per variant.",
+				runs, FLEET_SIZE, runs * FLEET_SIZE);
+		md.line("Lag = end of the supervisor's `gym.startup.server` (first healthy probe) minus end of the "
+				+ "server's `gym.server.startup` (its `ApplicationReadyEvent`). p99 is nearest-rank: with "
+				+ "fewer than 100 starts it is the maximum.");
+		md.line("");
+		md.line("| variant | starts | lag median (ms) | lag p90 | lag p99 | spawn→ready seen by supervisor, median | "
+				+ "server's own startup, median | its application_ready stage, median |");
+		md.line("|---|---|---|---|---|---|---|---|");
+		results.forEach((name, r) -> md.line("| %s | %d | %.1f | %.1f | %.1f | %.0f | %.0f | %.0f |", name,
+				r.lag.size(), r.lag.median(), r.lag.percentile(90), r.lag.percentile(99), r.spawnToReady.median(),
+				r.serverTotal.median(), r.readyStage.median()));
+		md.line("");
+		md.line("All lags (ms), in order:");
+		md.line("");
+		results.forEach((name, r) -> md.line("- %s: %s", name, r.lag.all()));
+		Result warmed = results.values().iterator().next();
+		md.line("");
+		md.line("Target (default, with warm-up): median ≤ 15 ms: %.1f → %s; p99 ≤ 60 ms: %.1f → %s.", warmed.lag.median(),
+				BenchReport.verdict(warmed.lag.median() <= 15), warmed.lag.percentile(99),
+				BenchReport.verdict(warmed.lag.percentile(99) <= 60));
+		md.write("readiness-lag");
+	}
+
+	private static Map<String, Map<String, String>> variants() {
+		Map<String, Map<String, String>> variants = new LinkedHashMap<>();
+		variants.put("with warm-up (default)", Map.of());
+		// the supervisor leaves a variable its own environment has alone: an empty path turns the warm-up off
+		variants.put("without warm-up (TELEMETRY_STARTUP_WARMUP_PATH=\"\")", Map.of("TELEMETRY_STARTUP_WARMUP_PATH", ""));
+		return variants;
+	}
+
+	private static Map<String, ReceivedSpan> byServerName(List<ReceivedSpan> spans, String name) {
+		Map<String, ReceivedSpan> byName = new LinkedHashMap<>();
+		spans.stream().filter((s) -> s.name().equals(name)).forEach((s) -> byName.put(s.attribute("nemo.gym.server.name"), s));
+		return byName;
+	}
+
+	private static long count(List<ReceivedSpan> spans, String name) {
+		return spans.stream().filter((s) -> s.name().equals(name)).count();
+	}
+
+	private static double ms(long ns) {
+		return ns / 1e6;
+	}
+
+	/** What one variant measured, per server start. */
+	private static final class Result {
+
+		final Samples lag = new Samples();
+
+		final Samples spawnToReady = new Samples();
+
+		final Samples serverTotal = new Samples();
+
+		final Samples readyStage = new Samples();
+
+	}
+
+}

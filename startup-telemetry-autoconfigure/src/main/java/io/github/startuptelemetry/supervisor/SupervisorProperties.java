@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.Errors;
@@ -27,6 +28,15 @@ import org.springframework.validation.Validator;
  */
 @ConfigurationProperties("telemetry.supervisor")
 public class SupervisorProperties implements Validator {
+
+	/**
+	 * What a server's name and type may hold: they name its log file and are pasted into its
+	 * setup command, so nothing a shell or a file system would read as syntax.
+	 */
+	private static final Pattern SAFE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+	private static final String SAFE_NAME_RULE = "must be letters, digits, '.', '_' and '-', starting with a letter "
+			+ "or digit: it names the server's log file and may be pasted into its setup command";
 
 	/** The servers to spawn, all in parallel, each through the launch shell. */
 	private List<Server> servers = new ArrayList<>();
@@ -120,6 +130,13 @@ public class SupervisorProperties implements Validator {
 				errors.rejectValue(path + "name", "required", "must not be empty");
 				continue;
 			}
+			if (!SAFE_NAME.matcher(server.getName()).matches()) {
+				errors.rejectValue(path + "name", "pattern", SAFE_NAME_RULE);
+				continue;
+			}
+			if (server.getType() != null && !server.getType().isBlank() && !SAFE_NAME.matcher(server.getType()).matches()) {
+				errors.rejectValue(path + "type", "pattern", SAFE_NAME_RULE);
+			}
 			if (server.getCommand().isEmpty() || server.getCommand().stream().anyMatch((arg) -> arg == null)) {
 				errors.rejectValue(path + "command", "required",
 						"must not be empty: the program and its arguments, one list element each");
@@ -149,10 +166,16 @@ public class SupervisorProperties implements Validator {
 	/** One server, or a group of identical replicas. */
 	public static class Server {
 
-		/** Its name, unique in the fleet; replicas are named {name}-0, {name}-1, ... */
+		/**
+		 * Its name, unique in the fleet; replicas are named {name}-0, {name}-1, ... Letters,
+		 * digits, '.', '_' and '-' only, starting with a letter or digit.
+		 */
 		private String name;
 
-		/** Its type (e.g. "model", "resources"); ranks are counted per type. Defaults to the name. */
+		/**
+		 * Its type (e.g. "model", "resources"); ranks are counted per type. Defaults to the name.
+		 * The same characters as a name.
+		 */
 		private String type;
 
 		/**

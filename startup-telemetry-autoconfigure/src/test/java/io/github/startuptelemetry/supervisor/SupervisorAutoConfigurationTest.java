@@ -9,6 +9,8 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -78,6 +80,16 @@ class SupervisorAutoConfigurationTest {
 	void noReplicasFailsTheStartNamingTheProperty() {
 		assertFailure("servers[0].replicas", "must be at least 1", "telemetry.supervisor.servers[0].name=a",
 				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.servers[0].replicas=0");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "$(touch pwned)", "a;b", "`id`", "it's", "a\"b", "../up", "a b", "-flag", ".hidden" })
+	void aNameOrTypeAShellOrFileSystemWouldReadAsSyntaxFailsTheStart(String unsafe) {
+		assertFailure("servers[0].name", "must be letters, digits, '.', '_' and '-'",
+				"telemetry.supervisor.servers[0].name=" + unsafe, "telemetry.supervisor.servers[0].command=x");
+		assertFailure("servers[0].type", "it names the server's log file and may be pasted into its setup command",
+				"telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].type=" + unsafe,
+				"telemetry.supervisor.servers[0].command=x");
 	}
 
 	@Test

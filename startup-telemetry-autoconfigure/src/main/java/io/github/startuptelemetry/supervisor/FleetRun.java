@@ -9,9 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
@@ -29,9 +32,11 @@ import io.github.startuptelemetry.timeline.StartupOutcome;
  * When the startup fails, and whenever the run is stopped, every process it started is stopped
  * too.
  * <p>
- * The thread that calls {@link #launch()} waits for the verdict; one thread per server spawns
- * and probes it; process exits and {@link #stop()} arrive on threads of their own. One lock
- * guards the verdict, so the first failure is the one reported.
+ * The thread that calls {@link #launch()} waits for the verdict. A few spawner threads start
+ * the servers; one scheduler thread and the HTTP client's own threads probe all of them and
+ * fetch their timelines, so a hundred servers cost no hundred threads; process exits and
+ * {@link #stop()} arrive on threads of their own. One lock guards the verdict, so the first
+ * failure is the one reported.
  */
 final class FleetRun {
 
@@ -40,6 +45,15 @@ final class FleetRun {
 	private static final long PROGRESS_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
 
 	private static final int LOG_TAIL_LINES = 15;
+
+	/** Spawning is mostly the kernel's work: a few at a time keep the cores busy while each waits for its exec. */
+	private static final int SPAWNERS = 4;
+
+	/**
+	 * {@code telemetry.startup.warm-up.path}: each server is told which path will be probed, so
+	 * that it warms it up before it reports ready (unless the supervisor's own env says otherwise).
+	 */
+	static final String WARM_UP_PATH_ENV = "TELEMETRY_STARTUP_WARMUP_PATH";
 
 	private final SupervisorProperties properties;
 
@@ -61,7 +75,9 @@ final class FleetRun {
 
 	private FleetStartupException failure;
 
-	private volatile ExecutorService threads;
+	private volatile ExecutorService spawners;
+
+	private volatile ScheduledExecutorService scheduler;
 
 	private volatile Path runDir;
 
@@ -118,8 +134,11 @@ final class FleetRun {
 			}
 		}
 		stopProcesses();
-		if (this.threads != null) {
-			this.threads.shutdownNow();
+		if (this.spawners != null) {
+			this.spawners.shutdownNow();
+		}
+		if (this.scheduler != null) {
+			this.scheduler.shutdownNow();
 		}
 	}
 
@@ -142,31 +161,32 @@ final class FleetRun {
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(this.properties.getProbe().getTimeout())
 			.build();
-		HealthProbe probe = new HealthProbe(http, this.properties.getProbe());
-		TimelineClient timelines = new TimelineClient(http, this.properties.getProbe());
-		this.threads = Executors.newCachedThreadPool((task) -> {
-			Thread thread = new Thread(task, "fleet-server");
-			thread.setDaemon(true);
-			return thread;
-		});
+		this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("fleet-probe"));
+		this.spawners = Executors.newFixedThreadPool(Math.max(1, Math.min(SPAWNERS, plan.size())),
+				daemon("fleet-spawn"));
+		HealthProbe probe = new HealthProbe(http, this.scheduler, this.properties.getProbe());
+		TimelineClient timelines = new TimelineClient(http, this.scheduler, this.properties.getProbe());
 		CountDownLatch spawned = new CountDownLatch(plan.size());
 		synchronized (this.lock) {
 			plan.forEach((server) -> this.servers.add(new Server(server)));
 		}
 		for (Server server : List.copyOf(this.servers)) {
-			this.threads.execute(() -> supervise(server, spawned, probe, timelines));
+			this.spawners.execute(() -> supervise(server, spawned, probe, timelines));
 		}
 		spawned.await();
 		this.startup.mark(StageNames.SPAWN_SERVERS);
 	}
 
-	/** Spawn one server, probe it until it is ready, then fetch its timeline for the report. */
+	/** Spawn one server, then probe it until it is ready and fetch its timeline for the report. */
 	private void supervise(Server server, CountDownLatch spawned, HealthProbe probe, TimelineClient timelines) {
 		ServerPlan plan = server.plan;
 		try {
 			try {
 				Map<String, String> env = this.startup.serverEnv(plan.name(), plan.type(), plan.rank(),
 						plan.worldSize());
+				if (System.getenv(WARM_UP_PATH_ENV) == null) {
+					env.put(WARM_UP_PATH_ENV, plan.warmUpPath());
+				}
 				env.putAll(plan.env());
 				server.process = ServerProcess.start(plan, env, this.runDir.resolve(logFileName(plan.name())));
 				logger.info("Spawned " + plan.name() + " (pid " + server.process.pid() + ", port " + plan.port()
@@ -176,20 +196,26 @@ final class FleetRun {
 				spawned.countDown();
 			}
 			server.process.process().onExit().thenRun(() -> exited(server));
-			if (probe.awaitHealthy(plan.healthUri(), () -> probing(server)) && ready(server)) {
-				server.timeline = timelines.fetch(plan.timelineUri()).orElse(null);
-			}
 		}
 		catch (IOException | RuntimeException ex) {
 			fail(new FleetStartupException(StartupOutcome.ERROR,
 					"Server '" + plan.name() + "' could not be spawned: " + ex.getMessage(), this.runDir));
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		finally {
 			server.settled.countDown();
+			return;
 		}
+		probe.awaitHealthy(plan.healthUri(), () -> probing(server))
+			.thenCompose((healthy) -> (healthy && ready(server)) ? timelines.fetch(plan.timelineUri())
+					: CompletableFuture.completedFuture(Optional.<TimelineClient.Timeline>empty()))
+			.whenComplete((timeline, error) -> {
+				if (error != null) {
+					fail(new FleetStartupException(StartupOutcome.ERROR,
+							"Server '" + plan.name() + "' could not be probed: " + error, this.runDir));
+				}
+				else {
+					server.timeline = timeline.orElse(null);
+				}
+				server.settled.countDown();
+			});
 	}
 
 	private boolean probing(Server server) {
@@ -366,8 +392,17 @@ final class FleetRun {
 			.toList());
 	}
 
+	private static ThreadFactory daemon(String name) {
+		return (task) -> {
+			Thread thread = new Thread(task, name);
+			thread.setDaemon(true);
+			return thread;
+		};
+	}
+
+	/** Names are safe as file names: {@link SupervisorProperties} accepts no other. */
 	private static String logFileName(String name) {
-		return name.replaceAll("[^A-Za-z0-9._-]", "_") + ".log";
+		return name + ".log";
 	}
 
 	private enum State {

@@ -1,61 +1,187 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
  * Probes a server's health URL until it answers 2xx, with a fast backoff: the first probe
  * {@code initial-interval} after the spawn, then a growing interval (at most
- * {@code max-interval}) while nothing answers. Once the server answers but is not ready yet, it
- * is in its last stages: the interval drops back to {@code initial-interval}.
+ * {@code max-interval}) while nobody listens. Once the server accepts connections it is in its
+ * last stages: the interval drops back to {@code initial-interval}, also after a probe that
+ * timed out (a cold server's first request can take over a second on a loaded box, and
+ * backing off then made readiness noticed a whole {@code max-interval} late).
+ * <p>
+ * Built for a hundred servers at once: every probe of every server runs on one shared
+ * scheduler thread and the JDK client's asynchronous API, never a thread per server (each
+ * wake-up of its own thread made a probe cost several times more CPU). While nobody listens,
+ * a probe is a {@link ListenCheck} rather than an HTTP request.
  */
 final class HealthProbe {
 
 	private final HttpClient http;
 
+	private final ScheduledExecutorService scheduler;
+
 	private final SupervisorProperties.Probe settings;
 
-	HealthProbe(HttpClient http, SupervisorProperties.Probe settings) {
+	HealthProbe(HttpClient http, ScheduledExecutorService scheduler, SupervisorProperties.Probe settings) {
 		this.http = http;
+		this.scheduler = scheduler;
 		this.settings = settings;
 	}
 
-	/** Whether {@code uri} answered 2xx; false as soon as {@code keepGoing} says stop. */
-	boolean awaitHealthy(URI uri, BooleanSupplier keepGoing) throws InterruptedException {
-		long initial = Math.max(1, this.settings.getInitialInterval().toMillis());
-		long max = Math.max(initial, this.settings.getMaxInterval().toMillis());
-		long interval = initial;
-		while (true) {
-			Thread.sleep(interval);
-			if (!keepGoing.getAsBoolean()) {
-				return false;
-			}
-			int status = status(uri);
-			if (status >= 200 && status < 300) {
-				return true;
-			}
-			interval = (status > 0) ? initial : Math.min(max, interval + Math.max(1, interval / 2));
-		}
+	/**
+	 * Probe {@code uri} until it answers 2xx (true) or {@code keepGoing}, asked before each
+	 * probe, says stop (false). Completes exceptionally only when probing itself broke.
+	 */
+	CompletableFuture<Boolean> awaitHealthy(URI uri, BooleanSupplier keepGoing) {
+		Probing probing = new Probing(uri, keepGoing);
+		probing.after(initialMs());
+		return probing.healthy;
 	}
 
-	/** The HTTP status of one GET, or 0 when nothing answered. */
-	private int status(URI uri) throws InterruptedException {
-		try {
-			return this.http.send(request(uri, this.settings.getTimeout()), HttpResponse.BodyHandlers.discarding())
-				.statusCode();
+	/** The delay before the next probe, after one that got {@code answer}. */
+	long nextInterval(long interval, Answer answer) {
+		if (answer != Answer.REFUSED) {
+			return initialMs();
 		}
-		catch (IOException ex) {
-			return 0;
-		}
+		return Math.min(Math.max(initialMs(), this.settings.getMaxInterval().toMillis()),
+				interval + Math.max(1, interval / 2));
+	}
+
+	private long initialMs() {
+		return Math.max(1, this.settings.getInitialInterval().toMillis());
 	}
 
 	static HttpRequest request(URI uri, Duration timeout) {
 		return HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
+	}
+
+	private static Answer answer(HttpResponse<?> response, Throwable error) {
+		if (response != null) {
+			return (response.statusCode() >= 200 && response.statusCode() < 300) ? Answer.HEALTHY : Answer.NOT_READY;
+		}
+		Throwable cause = (error instanceof CompletionException && error.getCause() != null) ? error.getCause() : error;
+		if (cause instanceof ConnectException) {
+			return Answer.REFUSED;
+		}
+		if (cause instanceof IOException) {
+			// it listens (a timeout, a reset): not ready yet
+			return Answer.NOT_READY;
+		}
+		throw new CompletionException(cause);
+	}
+
+	/** What one probe found. */
+	enum Answer {
+
+		/** Nobody listens yet. */
+		REFUSED,
+
+		/** It listens, but did not answer 2xx (in time). */
+		NOT_READY,
+
+		/** It answered 2xx. */
+		HEALTHY
+
+	}
+
+	/**
+	 * The probing of one server: one step at a time, each scheduled by the one before, so
+	 * that its fields are never touched by two threads at once.
+	 */
+	private final class Probing {
+
+		final CompletableFuture<Boolean> healthy = new CompletableFuture<>();
+
+		private final URI uri;
+
+		private final BooleanSupplier keepGoing;
+
+		private final ListenCheck listen;
+
+		private long interval = initialMs();
+
+		private boolean listening;
+
+		Probing(URI uri, BooleanSupplier keepGoing) {
+			this.uri = uri;
+			this.keepGoing = keepGoing;
+			int port = (uri.getPort() != -1) ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
+			this.listen = new ListenCheck(uri.getHost(), port, HealthProbe.this.settings.getTimeout().toNanos());
+		}
+
+		void after(long delayMs) {
+			try {
+				HealthProbe.this.scheduler.schedule(this::probe, delayMs, TimeUnit.MILLISECONDS);
+			}
+			catch (RejectedExecutionException ex) {
+				end(false);
+			}
+		}
+
+		private void probe() {
+			try {
+				if (!this.keepGoing.getAsBoolean()) {
+					end(false);
+				}
+				else if (this.listening || this.listen.listening()) {
+					HealthProbe.this.http
+						.sendAsync(request(this.uri, HealthProbe.this.settings.getTimeout()),
+								HttpResponse.BodyHandlers.discarding())
+						.whenComplete((response, error) -> answered(response, error));
+				}
+				else {
+					next(Answer.REFUSED);
+				}
+			}
+			catch (RuntimeException ex) {
+				broken(ex);
+			}
+		}
+
+		private void answered(HttpResponse<?> response, Throwable error) {
+			try {
+				Answer answer = answer(response, error);
+				if (answer == Answer.HEALTHY) {
+					end(true);
+				}
+				else {
+					next(answer);
+				}
+			}
+			catch (RuntimeException ex) {
+				broken(ex);
+			}
+		}
+
+		private void next(Answer answer) {
+			this.listening = answer != Answer.REFUSED;
+			this.interval = nextInterval(this.interval, answer);
+			after(this.interval);
+		}
+
+		private void end(boolean result) {
+			this.listen.close();
+			this.healthy.complete(result);
+		}
+
+		private void broken(RuntimeException ex) {
+			this.listen.close();
+			this.healthy.completeExceptionally(ex);
+		}
+
 	}
 
 }

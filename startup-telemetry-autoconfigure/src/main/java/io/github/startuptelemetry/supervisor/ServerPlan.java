@@ -28,4 +28,11 @@ record ServerPlan(String name, String type, int rank, int worldSize, int port, L
 		env = Map.copyOf(env);
 	}
 
+	/** The path (and query) its health URL probes: what the server warms up before it reports ready. */
+	String warmUpPath() {
+		String path = (this.healthUri.getRawPath() == null || this.healthUri.getRawPath().isEmpty()) ? "/"
+				: this.healthUri.getRawPath();
+		return (this.healthUri.getRawQuery() != null) ? path + "?" + this.healthUri.getRawQuery() : path;
+	}
+
 }

@@ -203,6 +203,9 @@ public class SupervisorProperties implements Validator {
 		/**
 		 * URL that answers 2xx once the server is ready. Point it at a readiness check that
 		 * turns healthy only after startup (Boot: /actuator/health/readiness with probes on).
+		 * Its path is passed to the server as TELEMETRY_STARTUP_WARMUP_PATH, so that a server
+		 * with the starter requests it once before it reports ready and answers the first probe
+		 * after ready at once.
 		 */
 		private String healthUrl = "http://127.0.0.1:{port}/actuator/health/readiness";
 
@@ -295,10 +298,16 @@ public class SupervisorProperties implements Validator {
 		/** Delay from a spawn to the first probe, and between probes while a server answers but is not ready yet. */
 		private Duration initialInterval = Duration.ofMillis(10);
 
-		/** Longest delay between two probes; the interval grows towards it while nothing answers. */
+		/**
+		 * Longest delay between two probes; the interval grows towards it while nothing listens
+		 * (then a probe is a bare TCP connect, which costs the supervisor next to nothing).
+		 */
 		private Duration maxInterval = Duration.ofMillis(250);
 
-		/** How long one probe (and one timeline fetch) may take. */
+		/**
+		 * How long one probe (and one timeline fetch) may take. A probe that times out still
+		 * shows that the server listens: the next one comes after the initial interval.
+		 */
 		private Duration timeout = Duration.ofSeconds(1);
 
 		public Duration getInitialInterval() {

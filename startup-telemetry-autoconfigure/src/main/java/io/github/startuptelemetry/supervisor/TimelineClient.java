@@ -1,6 +1,5 @@
 package io.github.startuptelemetry.supervisor;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
@@ -9,15 +8,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
+import org.springframework.boot.json.JsonParser;
 import org.springframework.boot.json.JsonParserFactory;
 
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
  * Reads a ready server's own stages from its {@code /actuator/startuptimeline} endpoint, for
- * the report. A server without the endpoint, or with anything unexpected there, just has no
- * stages: never an error.
+ * the report, through the JDK client's asynchronous API. A server without the endpoint, or with
+ * anything unexpected there, just has no stages: never an error. One JSON parser serves every
+ * fetch (a new one builds a new Jackson mapper, its caches cold).
  */
 final class TimelineClient {
 
@@ -25,42 +29,54 @@ final class TimelineClient {
 
 	private final Duration timeout;
 
-	private final Duration retryInterval;
+	private final ScheduledExecutorService scheduler;
 
-	TimelineClient(HttpClient http, SupervisorProperties.Probe settings) {
+	private final long retryIntervalMs;
+
+	private final JsonParser json = JsonParserFactory.getJsonParser();
+
+	TimelineClient(HttpClient http, ScheduledExecutorService scheduler, SupervisorProperties.Probe settings) {
 		this.http = http;
+		this.scheduler = scheduler;
 		this.timeout = settings.getTimeout();
-		this.retryInterval = settings.getInitialInterval();
+		this.retryIntervalMs = Math.max(1, settings.getInitialInterval().toMillis());
 	}
 
 	/**
 	 * The server's timeline; asks again (for up to one probe timeout) while the server says it
-	 * is not ready yet, as one whose health URL is not a readiness check may.
+	 * is not ready yet, as one whose health URL is not a readiness check may. Never completes
+	 * exceptionally.
 	 */
-	Optional<Timeline> fetch(URI uri) throws InterruptedException {
-		long deadline = System.nanoTime() + this.timeout.toNanos();
-		while (true) {
-			Map<String, Object> body = body(uri);
-			if (body == null) {
-				return Optional.empty();
-			}
-			if (Boolean.TRUE.equals(body.get("ready"))) {
-				return timeline(body);
-			}
-			if (System.nanoTime() > deadline) {
-				return Optional.empty();
-			}
-			Thread.sleep(Math.max(1, this.retryInterval.toMillis()));
-		}
+	CompletableFuture<Optional<Timeline>> fetch(URI uri) {
+		return attempt(uri, System.nanoTime() + this.timeout.toNanos());
 	}
 
-	private Map<String, Object> body(URI uri) throws InterruptedException {
+	private CompletableFuture<Optional<Timeline>> attempt(URI uri, long deadline) {
+		return this.http.sendAsync(HealthProbe.request(uri, this.timeout), HttpResponse.BodyHandlers.ofString())
+			.handle((response, error) -> body(response))
+			.thenCompose((body) -> {
+				if (body == null) {
+					return CompletableFuture.completedFuture(Optional.<Timeline>empty());
+				}
+				// true, or "true" from Boot's basic parser (an application without Jackson)
+				if ("true".equals(String.valueOf(body.get("ready")))) {
+					return CompletableFuture.completedFuture(timeline(body));
+				}
+				if (System.nanoTime() > deadline) {
+					return CompletableFuture.completedFuture(Optional.<Timeline>empty());
+				}
+				CompletableFuture<Void> retry = new CompletableFuture<>();
+				this.scheduler.schedule(() -> retry.complete(null), this.retryIntervalMs, TimeUnit.MILLISECONDS);
+				return retry.thenCompose((ignored) -> attempt(uri, deadline));
+			})
+			.exceptionally((ex) -> Optional.empty());
+	}
+
+	private Map<String, Object> body(HttpResponse<String> response) {
 		try {
-			HttpResponse<String> response = this.http.send(HealthProbe.request(uri, this.timeout),
-					HttpResponse.BodyHandlers.ofString());
-			return (response.statusCode() == 200) ? JsonParserFactory.getJsonParser().parseMap(response.body()) : null;
+			return (response != null && response.statusCode() == 200) ? this.json.parseMap(response.body()) : null;
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (RuntimeException ex) {
 			return null;
 		}
 	}

@@ -68,6 +68,15 @@ class FleetPlanTest {
 	}
 
 	@Test
+	void aServerIsToldToWarmUpThePathAndQueryItsHealthUrlProbes() {
+		assertThat(plan("http://127.0.0.1:{port}/actuator/health/readiness").warmUpPath())
+			.isEqualTo("/actuator/health/readiness");
+		assertThat(plan("http://127.0.0.1:{port}/health?deep=true&x=%20").warmUpPath())
+			.isEqualTo("/health?deep=true&x=%20");
+		assertThat(plan("http://127.0.0.1:{port}").warmUpPath()).isEqualTo("/");
+	}
+
+	@Test
 	void urlTemplatesAreCheckedBeforeAnyPortIsPicked() {
 		assertThat(FleetPlan.urlProblem("http://127.0.0.1:{port}/actuator/health")).isNull();
 		assertThat(FleetPlan.urlProblem(null)).isNull();
@@ -82,6 +91,14 @@ class FleetPlanTest {
 		var ports = FleetPlan.freePorts();
 		assertThat(List.of(ports.getAsInt(), ports.getAsInt(), ports.getAsInt())).doesNotHaveDuplicates()
 			.allSatisfy((port) -> assertThat(port).isPositive());
+	}
+
+	private static ServerPlan plan(String healthUrl) {
+		SupervisorProperties.Server server = server("svc", null, 1, "x");
+		server.setHealthUrl(healthUrl);
+		SupervisorProperties properties = new SupervisorProperties();
+		properties.setServers(List.of(server));
+		return FleetPlan.plan(properties, () -> 4242).get(0);
 	}
 
 	static SupervisorProperties.Server server(String name, String type, int replicas, String... command) {

@@ -157,11 +157,13 @@ final class FleetRun {
 		List<ServerPlan> plan = FleetPlan.plan(this.properties, this.ports);
 		logger.info("Starting " + plan.size() + " server(s); their logs go to " + this.runDir);
 		this.startup.beginTrace();
+		this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("fleet-probe"));
+		// the client's completions run on the probe thread too: every callback is short, no hand-off
 		HttpClient http = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(this.properties.getProbe().getTimeout())
+			.executor(this.scheduler)
 			.build();
-		this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("fleet-probe"));
 		this.spawners = Executors.newFixedThreadPool(Math.max(1, Math.min(SPAWNERS, plan.size())),
 				daemon("fleet-spawn"));
 		HealthProbe probe = new HealthProbe(http, this.scheduler, this.properties.getProbe());

@@ -25,7 +25,8 @@ import java.util.function.BooleanSupplier;
  * Built for a hundred servers at once: every probe of every server runs on one shared
  * scheduler thread and the JDK client's asynchronous API, never a thread per server (each
  * wake-up of its own thread made a probe cost several times more CPU). While nobody listens,
- * a probe is a {@link ListenCheck} rather than an HTTP request.
+ * a probe is a {@link ListenCheck} rather than an HTTP request; one whose handshake is still
+ * under way is looked at again after {@code initial-interval}, not a whole backoff later.
  */
 final class HealthProbe {
 
@@ -136,19 +137,26 @@ final class HealthProbe {
 				if (!this.keepGoing.getAsBoolean()) {
 					end(false);
 				}
-				else if (this.listening || this.listen.listening()) {
-					HealthProbe.this.http
-						.sendAsync(request(this.uri, HealthProbe.this.settings.getTimeout()),
-								HttpResponse.BodyHandlers.discarding())
-						.whenComplete((response, error) -> answered(response, error));
+				else if (this.listening) {
+					get();
 				}
 				else {
-					next(Answer.REFUSED);
+					switch (this.listen.check()) {
+						case LISTENING -> get();
+						case PENDING -> after(initialMs());
+						case REFUSED -> next(Answer.REFUSED);
+					}
 				}
 			}
 			catch (RuntimeException ex) {
 				broken(ex);
 			}
+		}
+
+		private void get() {
+			HealthProbe.this.http
+				.sendAsync(request(this.uri, HealthProbe.this.settings.getTimeout()), HttpResponse.BodyHandlers.discarding())
+				.whenComplete((response, error) -> answered(response, error));
 		}
 
 		private void answered(HttpResponse<?> response, Throwable error) {

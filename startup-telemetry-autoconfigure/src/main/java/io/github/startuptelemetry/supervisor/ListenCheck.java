@@ -6,9 +6,10 @@ import java.nio.channels.SocketChannel;
 
 /**
  * Whether anything listens at a host and port yet, without blocking the caller: a non-blocking
- * TCP connect, finished right away when the kernel already knows the answer (as on loopback),
- * else by a later call, and given up after {@code timeoutNs}. On loopback a refused connect costs the supervisor a few
- * tens of microseconds, a tenth of a refused HTTP request. Not thread-safe: one prober at a time.
+ * TCP connect, finished right away when the kernel already knows the answer (as on loopback,
+ * mostly), else by a later call, and given up after {@code timeoutNs}. A refused connect costs
+ * the supervisor a few tens of microseconds, a tenth of a refused HTTP request. Not thread-safe:
+ * one prober at a time.
  */
 final class ListenCheck implements AutoCloseable {
 
@@ -28,8 +29,8 @@ final class ListenCheck implements AutoCloseable {
 		this.timeoutNs = timeoutNs;
 	}
 
-	/** True once a connection was accepted (and closed again); false while refused or still pending. */
-	boolean listening() {
+	/** Where the connect stands: accepted (and closed again), refused, or still under way. */
+	Result check() {
 		try {
 			if (this.pending == null) {
 				this.pending = SocketChannel.open();
@@ -37,22 +38,22 @@ final class ListenCheck implements AutoCloseable {
 				this.startedNs = System.nanoTime();
 				if (this.pending.connect(new InetSocketAddress(this.host, this.port))) {
 					close();
-					return true;
+					return Result.LISTENING;
 				}
 			}
-			// on loopback the answer (accepted or refused) is usually known at once
 			if (this.pending.finishConnect()) {
 				close();
-				return true;
+				return Result.LISTENING;
 			}
 			if (System.nanoTime() - this.startedNs > this.timeoutNs) {
 				close();
+				return Result.REFUSED;
 			}
-			return false;
+			return Result.PENDING;
 		}
 		catch (IOException | RuntimeException ex) {
 			close();
-			return false;
+			return Result.REFUSED;
 		}
 	}
 
@@ -67,6 +68,20 @@ final class ListenCheck implements AutoCloseable {
 			}
 			this.pending = null;
 		}
+	}
+
+	/** Where a connect stands. */
+	enum Result {
+
+		/** Accepted: something listens. */
+		LISTENING,
+
+		/** Refused, unreachable or timed out: nothing listens (yet). */
+		REFUSED,
+
+		/** The handshake is under way (the kernel has not answered yet); ask again soon. */
+		PENDING
+
 	}
 
 }

@@ -19,8 +19,8 @@ class ListenCheckTest {
 			port = socket.getLocalPort();
 		}
 		try (ListenCheck check = new ListenCheck("127.0.0.1", port, TIMEOUT_NS)) {
-			assertThat(check.listening()).isFalse();
-			assertThat(check.listening()).isFalse();
+			assertThat(check.check()).isEqualTo(ListenCheck.Result.REFUSED);
+			assertThat(check.check()).isEqualTo(ListenCheck.Result.REFUSED);
 		}
 	}
 
@@ -29,19 +29,19 @@ class ListenCheckTest {
 		try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
 				ListenCheck check = new ListenCheck("127.0.0.1", socket.getLocalPort(), TIMEOUT_NS)) {
 			long deadline = System.nanoTime() + TIMEOUT_NS;
-			boolean listening = check.listening();
+			ListenCheck.Result result = check.check();
 			// the kernel may need a moment for the handshake: later calls finish the same connect
-			while (!listening && System.nanoTime() < deadline) {
-				listening = check.listening();
+			while (result == ListenCheck.Result.PENDING && System.nanoTime() < deadline) {
+				result = check.check();
 			}
-			assertThat(listening).isTrue();
+			assertThat(result).isEqualTo(ListenCheck.Result.LISTENING);
 		}
 	}
 
 	@Test
 	void anUnknownHostIsNotListeningAndNoError() {
 		try (ListenCheck check = new ListenCheck("no-such-host.invalid", 80, TIMEOUT_NS)) {
-			assertThat(check.listening()).isFalse();
+			assertThat(check.check()).isEqualTo(ListenCheck.Result.REFUSED);
 		}
 	}
 

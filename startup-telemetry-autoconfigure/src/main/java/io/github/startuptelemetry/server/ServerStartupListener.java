@@ -1,17 +1,20 @@
 package io.github.startuptelemetry.server;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.boot.context.event.ApplicationFailedEvent;
 import org.springframework.boot.context.event.ApplicationPreparedEvent;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.event.ApplicationStartingEvent;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -35,6 +38,10 @@ import io.github.startuptelemetry.timeline.WallClock;
  * before. At {@link ApplicationReadyEvent} it hands the timeline to the
  * {@link ServerStartupReporter} bean, once.
  * <p>
+ * Unless {@code telemetry.startup.bean-spans.enabled=false}, it also wraps the application's
+ * {@code ApplicationStartup} (once the environment is known, before the context exists) so
+ * that the slow beans of {@code beans_instantiated} become spans; see {@link BeanSpanRecorder}.
+ * <p>
  * Nothing here may fail a server: every event is handled inside a guard, and a failure turns
  * the timeline off for the rest of this startup.
  */
@@ -55,6 +62,8 @@ public class ServerStartupListener implements GenericApplicationListener {
 	private boolean firstInJvm;
 
 	private volatile ServerStartupTimeline timeline;
+
+	private BeanSpanRecorder beanSpans;
 
 	private ApplicationContext context;
 
@@ -91,10 +100,13 @@ public class ServerStartupListener implements GenericApplicationListener {
 			this.firstInJvm = TelemetrySwitch.enabledInEnv() && jvmPreludeClaimed.compareAndSet(false, true);
 		}
 		else if (event instanceof ApplicationEnvironmentPreparedEvent prepared) {
-			begin(prepared.getEnvironment());
+			begin(prepared.getEnvironment(), prepared.getSpringApplication());
 		}
 		else if (event instanceof ApplicationPreparedEvent prepared) {
 			this.timeline.mark(StageNames.CONTEXT_PREPARED);
+			if (this.beanSpans != null) {
+				this.beanSpans.open();
+			}
 			this.context = prepared.getApplicationContext();
 			prepared.getApplicationContext()
 				.getBeanFactory()
@@ -125,10 +137,11 @@ public class ServerStartupListener implements GenericApplicationListener {
 		}
 		else if (event instanceof ApplicationFailedEvent) {
 			this.timeline = null;
+			this.beanSpans = null;
 		}
 	}
 
-	private void begin(ConfigurableEnvironment environment) {
+	private void begin(ConfigurableEnvironment environment, SpringApplication application) {
 		if (!TelemetrySwitch.enabled(environment)) {
 			return;
 		}
@@ -142,6 +155,27 @@ public class ServerStartupListener implements GenericApplicationListener {
 		}
 		timeline.mark(StageNames.ENVIRONMENT_PREPARED);
 		this.timeline = timeline;
+		this.beanSpans = installBeanSpans(environment, application);
+	}
+
+	/** Wrap the application's {@code ApplicationStartup}, unless bean spans are off. */
+	private static BeanSpanRecorder installBeanSpans(ConfigurableEnvironment environment,
+			SpringApplication application) {
+		if (!TelemetrySwitch.flag(environment, "telemetry.startup.bean-spans.enabled", true)) {
+			return null;
+		}
+		Duration threshold = BeanSpanRecorder.DEFAULT_THRESHOLD;
+		try {
+			threshold = Binder.get(environment)
+				.bind("telemetry.startup.bean-spans.threshold", Duration.class)
+				.orElse(threshold);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Ignoring telemetry.startup.bean-spans.threshold: not a duration");
+		}
+		BeanSpanRecorder recorder = new BeanSpanRecorder(threshold);
+		application.setApplicationStartup(recorder.wrap(application.getApplicationStartup()));
+		return recorder;
 	}
 
 	private boolean ownContext(ApplicationEvent event) {
@@ -155,8 +189,9 @@ public class ServerStartupListener implements GenericApplicationListener {
 	private void registerBeansInstantiatedMarker(ConfigurableApplicationContext context) {
 		if (context instanceof GenericApplicationContext generic) {
 			ServerStartupTimeline timeline = this.timeline;
+			BeanSpanRecorder beanSpans = this.beanSpans;
 			generic.registerBean("startupTelemetryBeansInstantiatedMarker", BeansInstantiatedMarker.class,
-					() -> new BeansInstantiatedMarker(timeline));
+					() -> new BeansInstantiatedMarker(timeline, beanSpans, generic.getBeanFactory()));
 		}
 	}
 

@@ -2,6 +2,7 @@ package io.github.startuptelemetry.it.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,13 @@ public final class JavaProcess implements AutoCloseable {
 
 	public static Builder jar(Path jar) {
 		return new Builder(jar);
+	}
+
+	/** A TCP port free on this machine right now, for a server under test to listen on. */
+	public static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
 	}
 
 	public long pid() {

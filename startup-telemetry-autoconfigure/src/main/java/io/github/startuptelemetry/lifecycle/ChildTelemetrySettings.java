@@ -113,7 +113,10 @@ public final class ChildTelemetrySettings {
 		if (!this.enabled) {
 			return env;
 		}
-		env.put(OtelEnv.SERVICE_NAME, this.processEnv.getOrDefault(OtelEnv.SERVICE_NAME, name));
+		String serviceName = this.processEnv.getOrDefault(OtelEnv.SERVICE_NAME, name);
+		if (serviceName != null) {
+			env.put(OtelEnv.SERVICE_NAME, serviceName);
+		}
 		String inherited = this.processEnv.get(OtelEnv.RESOURCE_ATTRIBUTES);
 		if (inherited != null) {
 			env.put(OtelEnv.RESOURCE_ATTRIBUTES, inherited);

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -29,8 +30,10 @@ import io.github.startuptelemetry.timeline.WallClock;
  * only followed between {@link #open()} and {@link #close(Function)}; outside that window,
  * and when bean spans are off (no recorder installed at all), a step costs nothing extra.
  * <p>
- * Nesting: a kept step's parent is the closest enclosing kept step (a fast enclosing step is
- * skipped over), and its {@code selfNs} subtracts the time of the followed steps it contained,
+ * Nesting: a bean created while another was being created (its dependency) ran inside it, so
+ * a kept step's parent is the enclosing step, itself kept since it lasted at least as long
+ * (should the wall clock step back, a kept step moves up to the closest kept ancestor). Each
+ * step's {@code selfNs} subtracts the time of the followed steps it contained, fast or slow,
  * so a slow bean inside a slow bean is shown once, inside its parent, and counted once.
  */
 class BeanSpanRecorder {
@@ -42,6 +45,8 @@ class BeanSpanRecorder {
 
 	private final long thresholdNs;
 
+	private final LongSupplier clock;
+
 	private final ThreadLocal<Node> current = new ThreadLocal<>();
 
 	private final List<Node> roots = new ArrayList<>();
@@ -49,7 +54,16 @@ class BeanSpanRecorder {
 	private volatile boolean open;
 
 	BeanSpanRecorder(Duration threshold) {
+		this(threshold, WallClock::nowNs);
+	}
+
+	/**
+	 * @param threshold a step taking longer than this is kept
+	 * @param clock wall-clock epoch nanoseconds
+	 */
+	BeanSpanRecorder(Duration threshold, LongSupplier clock) {
 		this.thresholdNs = threshold.toNanos();
+		this.clock = clock;
 	}
 
 	/**
@@ -85,7 +99,7 @@ class BeanSpanRecorder {
 		if (!this.open || (name.startsWith("spring.") && !name.equals(BEAN_STEP))) {
 			return step;
 		}
-		Node node = new Node(name, step, this.current.get(), WallClock.nowNs());
+		Node node = new Node(name, step, this.current.get(), this.clock.getAsLong());
 		this.current.set(node);
 		return node;
 	}
@@ -207,7 +221,7 @@ class BeanSpanRecorder {
 					return;
 				}
 				this.ended = true;
-				this.endNs = WallClock.nowNs();
+				this.endNs = BeanSpanRecorder.this.clock.getAsLong();
 			}
 			try {
 				this.step.end();

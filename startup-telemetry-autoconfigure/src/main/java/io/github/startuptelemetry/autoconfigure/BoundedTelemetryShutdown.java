@@ -46,8 +46,9 @@ import org.springframework.util.ReflectionUtils;
  * So this takes those closes away from the context (the beans' inferred destroy methods are
  * removed, an explicit one is left alone, and Boot's {@code MeterRegistryCloser} is dropped)
  * and does them itself on daemon threads: the meter registries when the context starts closing,
- * where Boot closed them, and the OpenTelemetry SDK last (SDK, then providers, processors,
- * exporters, so each flushes into the next), each on its own thread, so a dead metrics endpoint
+ * where Boot closed them, and the OpenTelemetry SDK last (its tracer providers flushed first,
+ * see {@link SpanDrain}; then SDK, providers, processors, exporters, so each flushes into the
+ * next), each on its own thread, so a dead metrics endpoint
  * cannot hold back the spans. The destroy phase waits for both at most the budget; a flush that
  * overruns is abandoned, which loses only what an unreachable collector was going to lose
  * anyway, and on a daemon thread it never holds up the JVM's exit. With a healthy collector
@@ -75,7 +76,8 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 					"io.opentelemetry.sdk.logs.export.LogRecordExporter"));
 
 	/** Boot's early, unbounded close of every meter registry; replaced by the metrics chain. */
-	private static final String BOOT_METER_REGISTRY_CLOSER = "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration$MeterRegistryCloser";
+	private static final String BOOT_METER_REGISTRY_CLOSER = "org.springframework.boot.micrometer.metrics.autoconfigure"
+			+ ".MetricsAutoConfiguration$MeterRegistryCloser";
 
 	private final Duration timeout;
 

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.PropertySource;
 import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,8 +24,10 @@ class OtlpEnvironmentPostProcessorTest {
 	void theStandardEndpointBecomesBootsTracesEndpoint() {
 		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318/"));
 		assertThat(this.environment.getProperty(ENDPOINT)).isEqualTo("http://collector:4318/v1/traces");
-		assertThat(this.environment.getPropertySources().stream().reduce((first, second) -> second).orElseThrow().getName())
-			.as("lowest precedence").isEqualTo(OtlpEnvironmentPostProcessor.PROPERTY_SOURCE_NAME);
+		assertThat(this.environment.getPropertySources().stream().map(PropertySource::getName))
+			.as("lowest precedence")
+			.last()
+			.isEqualTo(OtlpEnvironmentPostProcessor.PROPERTY_SOURCE_NAME);
 	}
 
 	@Test

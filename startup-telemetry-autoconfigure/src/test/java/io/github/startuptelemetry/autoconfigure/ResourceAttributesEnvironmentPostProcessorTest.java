@@ -14,8 +14,7 @@ class ResourceAttributesEnvironmentPostProcessorTest {
 
 	private final MockEnvironment environment = new MockEnvironment();
 
-	private final ResourceAttributesEnvironmentPostProcessor postProcessor = new ResourceAttributesEnvironmentPostProcessor(
-			(destination) -> destination.get());
+	private final ResourceAttributesEnvironmentPostProcessor postProcessor = postProcessor();
 
 	@Test
 	void addsThisProcesssIdentityToBootsResourceAttributes() {
@@ -50,6 +49,10 @@ class ResourceAttributesEnvironmentPostProcessorTest {
 		this.environment.setProperty("telemetry.enabled", "false");
 		this.postProcessor.apply(this.environment, Map.of("RANK", "3"), 42);
 		assertThat(attributes()).isEmpty();
+	}
+
+	private static ResourceAttributesEnvironmentPostProcessor postProcessor() {
+		return new ResourceAttributesEnvironmentPostProcessor((destination) -> destination.get());
 	}
 
 	private Map<String, String> attributes() {

@@ -28,6 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class TelemetryLifecycleAutoConfigurationTest {
 
+	private static final String BOOT_METER_REGISTRY_CLOSER = MetricsAutoConfiguration.class.getName()
+			+ "$MeterRegistryCloser";
+
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
 			AutoConfigurations.of(OpenTelemetrySdkAutoConfiguration.class, TelemetryLifecycleAutoConfiguration.class));
 
@@ -111,9 +114,7 @@ class TelemetryLifecycleAutoConfigurationTest {
 		this.runner.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class))
 			.withBean(SimpleMeterRegistry.class)
 			.run((context) -> {
-				assertThat(context.getBeanNamesForType(Class.forName(
-						"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration$MeterRegistryCloser")))
-					.isEmpty();
+				assertThat(context.getBeanNamesForType(Class.forName(BOOT_METER_REGISTRY_CLOSER))).isEmpty();
 				registries.set(context.getBeansOfType(MeterRegistry.class).values());
 			});
 		assertThat(registries.get()).isNotEmpty().allMatch(MeterRegistry::isClosed);

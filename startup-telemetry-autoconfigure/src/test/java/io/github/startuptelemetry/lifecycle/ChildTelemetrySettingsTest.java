@@ -73,7 +73,8 @@ class ChildTelemetrySettingsTest {
 				"http://collector:4318/v1/traces");
 		ChildTelemetrySettings settings = settings(Map.of("TELEMETRY_ENABLED", "true"));
 		assertThat(settings.enabled()).isFalse();
-		assertThat(settings.forServer("model-0", "model", 0, 1)).containsExactly(Map.entry("TELEMETRY_ENABLED", "false"));
+		assertThat(settings.forServer("model-0", "model", 0, 1))
+			.containsExactly(Map.entry("TELEMETRY_ENABLED", "false"));
 	}
 
 	@Test

@@ -55,7 +55,8 @@ class OtelEnvTest {
 	@Test
 	void headerNamesMustBeTokensAndValuesOneLine() {
 		assertThat(OtelEnv.headerProblems(Map.of("Authorization", "Bearer x"))).isEmpty();
-		assertThat(OtelEnv.headerProblems(Map.of("bad name", "x"))).containsExactly("'bad name' is not a valid header name");
+		assertThat(OtelEnv.headerProblems(Map.of("bad name", "x")))
+			.containsExactly("'bad name' is not a valid header name");
 		assertThat(OtelEnv.headerProblems(Map.of("x", "a\r\nInjected: secret")))
 			.containsExactly("the value of header 'x' contains a line break");
 	}

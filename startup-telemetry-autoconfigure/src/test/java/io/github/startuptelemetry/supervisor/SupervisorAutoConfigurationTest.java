@@ -48,9 +48,25 @@ class SupervisorAutoConfigurationTest {
 			assertThat(context.getBean(SupervisorStartup.class)).isInstanceOf(OpenTelemetrySupervisorStartup.class);
 		});
 		this.runner.withPropertyValues("telemetry.enabled=false")
-			.run((context) -> assertThat(context.getBean(SupervisorStartup.class)).isSameAs(SupervisorStartup.disabled()));
+			.run((context) -> assertThat(context.getBean(SupervisorStartup.class)).isInstanceOf(DisabledSupervisorStartup.class));
 		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
 			.run((context) -> assertThat(context).hasSingleBean(FleetLauncher.class));
+	}
+
+	@Test
+	void serversInheritTheSupervisorsExportSettings() {
+		this.runner.withPropertyValues("management.opentelemetry.tracing.export.otlp.endpoint=http://collector:4318/v1/traces")
+			.run((context) -> assertThat(context.getBean(SupervisorStartup.class).serverEnv("model-0", "model"))
+				.containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318")
+				.containsEntry("OTEL_SERVICE_NAME", "model-0"));
+	}
+
+	@Test
+	void aSupervisorWithTelemetryOffTurnsItsServersOffToo() {
+		this.runner.withPropertyValues("telemetry.enabled=false")
+			.run((context) -> assertThat(context.getBean(SupervisorStartup.class).serverEnv("model-0", "model"))
+				.containsEntry("TELEMETRY_ENABLED", "false")
+				.doesNotContainKeys("NEMO_GYM_STARTUP_TRACEPARENT", "OTEL_EXPORTER_OTLP_ENDPOINT"));
 	}
 
 	@Test

@@ -24,9 +24,9 @@ import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
-import static io.github.startuptelemetry.it.support.SpanAssertions.assertContiguous;
-import static io.github.startuptelemetry.it.support.SpanAssertions.only;
-import static io.github.startuptelemetry.it.support.SpanAssertions.stages;
+import static io.github.startuptelemetry.it.support.Spans.assertContiguous;
+import static io.github.startuptelemetry.it.support.Spans.only;
+import static io.github.startuptelemetry.it.support.Spans.stages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

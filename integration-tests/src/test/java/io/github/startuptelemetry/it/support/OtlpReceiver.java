@@ -186,6 +186,10 @@ public final class OtlpReceiver implements AutoCloseable {
 			return this.span.getStartTimeUnixNano();
 		}
 
+		public Span.SpanKind kind() {
+			return this.span.getKind();
+		}
+
 		public long endNs() {
 			return this.span.getEndTimeUnixNano();
 		}

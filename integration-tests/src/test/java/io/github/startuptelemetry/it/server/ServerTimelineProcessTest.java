@@ -147,7 +147,8 @@ class ServerTimelineProcessTest {
 			// no sampler, nothing that touches OpenTelemetry
 			assertThat(ours).allSatisfy((name) -> assertThat(name).matches("io\\.github\\.startuptelemetry\\."
 					+ "(server\\.ServerStartupListener|lifecycle\\.TelemetrySwitch|autoconfigure\\.\\w+EnvironmentPostProcessor"
-					+ "|supervisor\\.(SupervisorAutoConfiguration|OnFleetCondition|SupervisorStartup|DisabledSupervisorStartup))"));
+					+ "|supervisor\\.(SupervisorAutoConfiguration|OnFleetCondition|SupervisorStartup|DisabledSupervisorStartup"
+					+ "|ChildTelemetryEnvironment)(\\$\\$Lambda.*)?)"));
 			assertThat(ours).contains("io.github.startuptelemetry.server.ServerStartupListener");
 		}
 	}

@@ -15,6 +15,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
+import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.server.ServerStartupTimeline;
@@ -75,8 +76,9 @@ public final class SupervisorAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		FleetLauncher fleetLauncher(SupervisorProperties properties, SupervisorStartup startup) {
-			return new FleetLauncher(properties, startup);
+		FleetLauncher fleetLauncher(SupervisorProperties properties, SupervisorStartup startup,
+				Environment environment) {
+			return new FleetLauncher(properties, startup, environment);
 		}
 
 	}

@@ -1,6 +1,8 @@
 package io.github.startuptelemetry.supervisor;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
@@ -18,6 +20,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.mock.env.MockEnvironment;
 
 import io.github.startuptelemetry.autoconfigure.StartupTelemetryAutoConfiguration;
 import io.github.startuptelemetry.timeline.StartupSpans;
@@ -51,6 +54,25 @@ class SupervisorAutoConfigurationTest {
 			.run((context) -> assertThat(context.getBean(SupervisorStartup.class)).isSameAs(SupervisorStartup.disabled()));
 		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
 			.run((context) -> assertThat(context).hasSingleBean(FleetLauncher.class));
+	}
+
+	@Test
+	void theSupervisorsZipkinEndpointIsPassedOnUnlessItsOwnEnvironmentHasOne() {
+		MockEnvironment environment = new MockEnvironment().withProperty("telemetry.export.zipkin.endpoint",
+				"http://127.0.0.1:9411/api/v2/spans");
+
+		assertThat(FleetLauncher.exportEnv(environment, Map.of())).containsExactly(
+				Map.entry("TELEMETRY_EXPORT_ZIPKIN_ENDPOINT", "http://127.0.0.1:9411/api/v2/spans"));
+		assertThat(FleetLauncher.exportEnv(environment,
+				Map.of("TELEMETRY_EXPORT_ZIPKIN_ENDPOINT", "http://zipkin:9411/api/v2/spans"))).isEmpty();
+		assertThat(FleetLauncher.exportEnv(new MockEnvironment(), Map.of())).isEmpty();
+	}
+
+	@Test
+	void theHtmlReportGoesToTheWorkingDirectoryByDefault() {
+		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
+			.run((context) -> assertThat(context.getBean(SupervisorProperties.class).getReport().getHtml())
+				.isEqualTo(Path.of("startup-report.html")));
 	}
 
 	@Test

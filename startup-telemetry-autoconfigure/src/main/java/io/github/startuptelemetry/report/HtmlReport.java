@@ -32,13 +32,16 @@ public final class HtmlReport {
 	/** About how wide the time track is on a laptop screen, to judge whether a label fits its bar. */
 	private static final double TRACK_PX = 960;
 
-	private static final double CHAR_PX = 6.6;
+	private static final double CHAR_PX = 7.0;
 
 	/** Slow beans shown per server, the slowest ones: the rest are in the server's own endpoint. */
 	private static final int BEANS_PER_SERVER = 6;
 
 	/** The share of the time track the end marker's label takes, left of the marker. */
 	private static final double END_LABEL_WIDTH = 0.13;
+
+	/** The share of the time track right of the end marker where a tick label would touch it. */
+	private static final double END_MARGIN = 0.04;
 
 	private static final String SUPERVISOR = "supervisor";
 
@@ -63,7 +66,6 @@ public final class HtmlReport {
 	}
 
 	private String page() {
-		String chart = chart();
 		this.html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 			.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 			.append("<meta name=\"generator\" content=\"startup-telemetry\">\n<title>")
@@ -72,7 +74,7 @@ public final class HtmlReport {
 			.append(HtmlReportStyle.CSS)
 			.append("</style>\n</head>\n<body>\n");
 		summary();
-		this.html.append(chart);
+		chart();
 		legend();
 		this.html.append("<footer>Wall-clock times; 0 is the supervisor's JVM start. Hover a bar for its start and"
 				+ " duration. The same report as the supervisor's console table")
@@ -115,12 +117,12 @@ public final class HtmlReport {
 	private String verdict() {
 		if (this.report.ready()) {
 			return this.critical.map((path) -> {
-				String line = "All ready at <b>" + Durations.format(path.allReadyAfterNs()) + "</b>, held back by <b class=\"who\">"
-						+ esc(path.server().name()) + "</b>";
+				String line = "All ready at <b>" + Durations.format(path.allReadyAfterNs())
+						+ "</b>, held back by <b class=\"who\">" + esc(path.server().name()) + "</b>";
 				return path.slowestStage()
 					.map((stage) -> line + ": its slowest stage <b>" + esc(stage.name()) + "</b> took <b>"
-							+ Durations.format(stage.durationNs()) + "</b> (" + share(stage.durationNs(), path.server())
-							+ " of its spawn→ready).")
+							+ Durations.format(stage.durationNs()) + "</b> ("
+							+ percentOf(stage.durationNs(), path.server().spawnToEndNs()) + " of its spawn→ready).")
 					.orElse(line + ".");
 			}).orElse("No servers.");
 		}
@@ -147,22 +149,16 @@ public final class HtmlReport {
 		};
 	}
 
-	private String chart() {
-		StringBuilder rows = new StringBuilder();
-		rows.append(supervisorRow());
-		for (ServerReport server : this.report.servers()) {
-			rows.append(serverRow(server));
-			rows.append(beanRows(server));
-		}
-		StringBuilder chart = new StringBuilder();
-		chart.append("<main class=\"chart\" style=\"--grid:")
+	private void chart() {
+		this.html.append("<main class=\"chart\" style=\"--grid:")
 			.append(this.axis.gridPercent())
 			.append("\">\n")
 			.append(axisRow())
-			.append(rows)
-			.append(endMarker())
-			.append("</main>\n");
-		return chart.toString();
+			.append(supervisorRow());
+		for (ServerReport server : this.report.servers()) {
+			this.html.append(serverRow(server)).append(beanRows(server));
+		}
+		this.html.append(endMarker()).append("</main>\n");
 	}
 
 	private String axisRow() {
@@ -171,7 +167,7 @@ public final class HtmlReport {
 		double end = this.axis.fraction(this.report.durationNs());
 		for (TimeAxis.Tick tick : this.axis.ticks()) {
 			// the end marker's label stands where a tick too close to it would
-			boolean hidden = tick.fraction() < end && end - tick.fraction() < END_LABEL_WIDTH;
+			boolean hidden = tick.fraction() > end - END_LABEL_WIDTH && tick.fraction() < end + END_MARGIN;
 			row.append("<span class=\"tick\" style=\"left:")
 				.append(tick.position())
 				.append(hidden ? ";visibility:hidden" : "")
@@ -284,7 +280,8 @@ public final class HtmlReport {
 			BeanTiming bean = nested.bean();
 			String stage = stageAt(server, bean.startNs());
 			String tooltip = server.name() + " · " + stage + " · bean " + bean.name()
-					+ ((bean.type() != null) ? "\n" + bean.type() : "") + "\n" + times(bean.startNs(), bean.endNs(), server);
+					+ ((bean.type() != null) ? "\n" + bean.type() : "") + "\n"
+					+ times(bean.startNs(), bean.endNs(), server);
 			rows.append("<div class=\"row bean\" data-row=\"bean\" data-server=\"")
 				.append(esc(server.name()))
 				.append("\"><div class=\"label\" style=\"padding-left:")
@@ -371,7 +368,7 @@ public final class HtmlReport {
 	private String fitting(long durationNs, String... texts) {
 		double px = this.axis.fraction(durationNs) * TRACK_PX;
 		for (String text : texts) {
-			if (text.length() * CHAR_PX + 8 <= px) {
+			if (text.length() * CHAR_PX + 12 <= px) {
 				return text;
 			}
 		}
@@ -381,10 +378,6 @@ public final class HtmlReport {
 	private String times(long startNs, long endNs, ServerReport server) {
 		return "starts " + this.axis.offset(startNs) + " (" + Durations.format(startNs - server.spawnNs())
 				+ " after spawn)\ntakes " + Durations.format(endNs - startNs);
-	}
-
-	private static String share(long ns, ServerReport server) {
-		return percentOf(ns, server.spawnToEndNs());
 	}
 
 	private static String percentOf(long ns, long totalNs) {

@@ -46,9 +46,11 @@ final class HtmlReportStyle {
 			.stats { display: flex; flex-direction: column; justify-content: center; padding: 3px 12px; text-align: right;
 			  font-variant-numeric: tabular-nums; border-left: 1px solid var(--line); }
 			.stats small { color: var(--muted); font-size: 11px; }
-			.axis { position: sticky; top: 0; z-index: 3; min-height: 28px; background: #f6f8fa; color: var(--muted); font-size: 11px; }
+			.axis { position: sticky; top: 0; z-index: 3; min-height: 28px; background: #f6f8fa; color: var(--muted);
+			  font-size: 11px; }
 			.axis .label, .axis .stats { font-size: 11px; }
-			.tick { position: absolute; top: 6px; transform: translateX(-50%); white-space: nowrap; font-variant-numeric: tabular-nums; }
+			.tick { position: absolute; top: 6px; transform: translateX(-50%); white-space: nowrap;
+			  font-variant-numeric: tabular-nums; }
 			.tick:first-child { transform: none; padding-left: 4px; }
 			.tick:last-child { transform: translateX(-100%); padding-right: 4px; }
 			.bar { position: absolute; top: 50%; height: 22px; margin-top: -11px; min-width: 2px; overflow: hidden;
@@ -65,8 +67,8 @@ final class HtmlReportStyle {
 			.bar.opaque { background: #8c959f; }
 			.bar.failed { background: repeating-linear-gradient(135deg, #cf222e 0 7px, #e5534b 7px 14px); }
 			.bar.stopped { background: repeating-linear-gradient(135deg, #8c959f 0 7px, #c2c9d0 7px 14px); color: var(--ink); }
-			.bar.idle span, .bar.lag span, .bar.failed span, .bar.stopped span { display: inline-block; max-width: calc(100% - 6px);
-			  margin: 3px 0 0 3px; padding: 0 5px; border-radius: 2px; background: rgba(255, 255, 255, .92); color: var(--ink);
+			.bar.idle span, .bar.lag span, .bar.failed span, .bar.stopped span { display: inline-block;
+			  max-width: calc(100% - 6px); margin: 3px 0 0 3px; padding: 0 5px; border-radius: 2px; background: rgba(255, 255, 255, .92); color: var(--ink);
 			  line-height: 16px; }
 			.bar.failed span { color: #a40e26; }
 			.row.supervisor { background: #f6f8fa; }
@@ -90,7 +92,8 @@ final class HtmlReportStyle {
 			.end.bad span { background: #cf222e; }
 			.legend { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 16px; margin-top: 14px; color: #424a53;
 			  font-size: 12px; }
-			.legend h2 { margin: 0 2px 0 0; color: var(--muted); font-size: 11px; letter-spacing: .06em; text-transform: uppercase; }
+			.legend h2 { margin: 0 2px 0 0; color: var(--muted); font-size: 11px; letter-spacing: .06em;
+			  text-transform: uppercase; }
 			.key { display: inline-flex; align-items: center; gap: 6px; white-space: nowrap; }
 			.swatch { display: inline-block; width: 16px; height: 12px; border-radius: 2px; background: var(--c); }
 			.swatch.idle { background: repeating-linear-gradient(135deg, var(--c) 0 3px, #f1f3f5 3px 6px); }

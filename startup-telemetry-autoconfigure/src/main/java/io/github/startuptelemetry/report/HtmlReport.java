@@ -134,7 +134,8 @@ public final class HtmlReport {
 			return exited.stream()
 				.map((s) -> "<b class=\"who\">" + esc(s.name()) + "</b> exited with code " + s.exitCode().getAsInt()
 						+ " after " + Durations.format(s.spawnToEndNs()) + ", before it was ready")
-				.collect(Collectors.joining("; ", "", "; the others were stopped."));
+				.collect(Collectors.joining("; ", "",
+						(exited.size() < this.report.servers().size()) ? "; the others were stopped." : "."));
 		}
 		List<String> pending = this.report.servers()
 			.stream()

@@ -29,7 +29,7 @@ final class HtmlReportStyle {
 			.badge.bad { background: #ffebe9; color: #a40e26; }
 			.badge.muted { background: #eaeef2; color: #57606a; }
 			h1 .badge { padding: 2px 10px; font-size: 13px; }
-			.chart { position: relative; overflow: hidden; background: #fff; border: 1px solid #d0d7de; border-radius: 8px; }
+			.chart { position: relative; overflow: clip; background: #fff; border: 1px solid #d0d7de; border-radius: 8px; }
 			.row { display: grid; grid-template-columns: var(--label) minmax(0, 1fr) var(--stats); min-height: var(--row);
 			  border-top: 1px solid var(--line); }
 			.row:first-child { border-top: 0; }

@@ -200,6 +200,8 @@ class HtmlReportTest {
 		assertThat(page.select("pre.error").text()).isEqualTo(error);
 		assertThat(page.select(".bar[data-stage]").attr("data-stage")).isEqualTo("<b>stage</b>");
 		assertThat(page.select(".verdict .who").text()).isEqualTo(name);
+		assertThat(page.select(".verdict").text()).as("no others to stop")
+			.isEqualTo(name + " exited with code 1 after 2.0 s, before it was ready.");
 	}
 
 	@Test

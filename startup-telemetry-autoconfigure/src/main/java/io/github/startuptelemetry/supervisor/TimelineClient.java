@@ -12,12 +12,14 @@ import java.util.Optional;
 
 import org.springframework.boot.json.JsonParserFactory;
 
+import io.github.startuptelemetry.report.BeanTiming;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * Reads a ready server's own stages from its {@code /actuator/startuptimeline} endpoint, for
- * the report. A server without the endpoint, or with anything unexpected there, just has no
- * stages: never an error.
+ * Reads a ready server's own stages (and slow beans, when it reports them as
+ * {@code beanSpans}) from its {@code /actuator/startuptimeline} endpoint, for the report. A
+ * server without the endpoint, or with anything unexpected there, just has no stages; beans
+ * that cannot be read are left out: never an error.
  */
 final class TimelineClient {
 
@@ -44,7 +46,7 @@ final class TimelineClient {
 			if (body == null) {
 				return Optional.empty();
 			}
-			if (Boolean.TRUE.equals(body.get("ready"))) {
+			if ("true".equals(String.valueOf(body.get("ready")))) {
 				return timeline(body);
 			}
 			if (System.nanoTime() > deadline) {
@@ -73,11 +75,37 @@ final class TimelineClient {
 				stages.add(new Stage((String) stage.get("name"), ((Number) stage.get("startEpochNs")).longValue(),
 						((Number) stage.get("endEpochNs")).longValue()));
 			}
-			return Optional.of(new Timeline(stages, ((Number) body.get("readyEpochNs")).longValue()));
+			return Optional.of(new Timeline(stages, ((Number) body.get("readyEpochNs")).longValue(),
+					beans(body.get("beanSpans"))));
 		}
 		catch (RuntimeException ex) {
 			return Optional.empty();
 		}
+	}
+
+	/** The {@code beanSpans} field: name, type, start and end, nested {@code children}. */
+	private static List<BeanTiming> beans(Object field) {
+		if (!(field instanceof List<?> items)) {
+			return List.of();
+		}
+		try {
+			List<BeanTiming> beans = new ArrayList<>();
+			for (Object item : items) {
+				Map<?, ?> bean = (Map<?, ?>) item;
+				beans.add(new BeanTiming((String) bean.get("name"), text(bean.get("type")),
+						((Number) bean.get("startEpochNs")).longValue(), ((Number) bean.get("endEpochNs")).longValue(),
+						beans(bean.get("children"))));
+			}
+			return beans;
+		}
+		catch (RuntimeException ex) {
+			return List.of();
+		}
+	}
+
+	/** A JSON string, or null: without Jackson, Boot's basic parser reads {@code null} as text. */
+	private static String text(Object value) {
+		return (value instanceof String text && !"null".equals(text)) ? text : null;
 	}
 
 	/**
@@ -85,8 +113,9 @@ final class TimelineClient {
 	 *
 	 * @param stages its contiguous stages
 	 * @param readyEpochNs when it reached {@code application_ready}
+	 * @param beans its slow beans, empty when it reported none
 	 */
-	record Timeline(List<Stage> stages, long readyEpochNs) {
+	record Timeline(List<Stage> stages, long readyEpochNs, List<BeanTiming> beans) {
 
 	}
 

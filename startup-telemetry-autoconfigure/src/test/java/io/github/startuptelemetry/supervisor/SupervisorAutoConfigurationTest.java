@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.supervisor;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import io.opentelemetry.sdk.OpenTelemetrySdk;
@@ -67,6 +68,20 @@ class SupervisorAutoConfigurationTest {
 			.run((context) -> assertThat(context.getBean(SupervisorStartup.class).serverEnv("model-0", "model"))
 				.containsEntry("TELEMETRY_ENABLED", "false")
 				.doesNotContainKeys("NEMO_GYM_STARTUP_TRACEPARENT", "OTEL_EXPORTER_OTLP_ENDPOINT"));
+	}
+
+	@Test
+	void theSupervisorsZipkinEndpointIsPassedOn() {
+		this.runner.withPropertyValues("telemetry.export.zipkin.endpoint=http://127.0.0.1:9411/api/v2/spans")
+			.run((context) -> assertThat(context.getBean(SupervisorStartup.class).serverEnv("model-0", "model"))
+				.containsEntry("TELEMETRY_EXPORT_ZIPKIN_ENDPOINT", "http://127.0.0.1:9411/api/v2/spans"));
+	}
+
+	@Test
+	void theHtmlReportGoesToTheWorkingDirectoryByDefault() {
+		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
+			.run((context) -> assertThat(context.getBean(SupervisorProperties.class).getReport().getHtml())
+				.isEqualTo(Path.of("startup-report.html")));
 	}
 
 	@Test

@@ -101,7 +101,8 @@ class SupervisorFleetProcessTest {
 			assertThat(root.endNs())
 				.isEqualTo(supervisorSpans.values().stream().mapToLong(ReceivedSpan::endNs).max().getAsLong());
 			assertThat(supervisor.log()).contains("Startup ready after", "held back by", "probe lag", "beans_instantiated",
-					"supervisor: main_start");
+					"supervisor: main_start", "HTML waterfall: " + this.tmp.resolve("startup-report.html"));
+			assertThat(this.tmp.resolve("startup-report.html")).content().contains(root.traceId(), "model-0", "resources");
 			assertThat(startupDurationPoints()).isEqualTo(3);
 		}
 	}
@@ -124,6 +125,7 @@ class SupervisorFleetProcessTest {
 			ReceivedSpan root = abortedRoot("crashed");
 			assertThat(root.span().getStatus().getMessage()).contains("'crasher' exited with code 3", "boom");
 			assertThat(supervisor.log()).contains("The fleet did not start (crashed)", "Startup crashed after");
+			assertThat(this.tmp.resolve("startup-report.html")).content().contains("crashed (exit 3)");
 			assertAllStopped(started, 3);
 		}
 	}
@@ -198,7 +200,8 @@ class SupervisorFleetProcessTest {
 			.env("MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT", this.receiver.tracesEndpoint())
 			.env("MANAGEMENT_OTLP_METRICS_EXPORT_URL", this.receiver.metricsEndpoint())
 			.env("SAMPLE_MODEL_LOADER_DURATION", "200ms")
-			.args("--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"))
+			.args("--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
+					"--telemetry.supervisor.report.html=" + this.tmp.resolve("startup-report.html"))
 			.args(args);
 	}
 

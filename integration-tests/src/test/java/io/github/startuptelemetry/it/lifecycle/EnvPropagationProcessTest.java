@@ -5,9 +5,8 @@ import java.time.Duration;
 import java.util.List;
 
 import io.opentelemetry.proto.metrics.v1.ResourceMetrics;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.Http;
@@ -36,17 +35,8 @@ class EnvPropagationProcessTest {
 	@TempDir
 	Path tmp;
 
-	private OtlpReceiver receiver;
-
-	@BeforeEach
-	void startReceiver() throws Exception {
-		this.receiver = OtlpReceiver.start();
-	}
-
-	@AfterEach
-	void stopReceiver() {
-		this.receiver.close();
-	}
+	@RegisterExtension
+	final OtlpReceiver receiver = new OtlpReceiver();
 
 	@Test
 	void serversConfiguredOnlyThroughEnvExportWithTheirRank() throws Exception {

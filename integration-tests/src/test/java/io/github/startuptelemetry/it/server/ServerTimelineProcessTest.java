@@ -6,9 +6,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.JavaProcess;
@@ -44,17 +43,8 @@ class ServerTimelineProcessTest {
 	@TempDir
 	Path tmp;
 
-	private OtlpReceiver receiver;
-
-	@BeforeEach
-	void startReceiver() throws Exception {
-		this.receiver = OtlpReceiver.start();
-	}
-
-	@AfterEach
-	void stopReceiver() {
-		this.receiver.close();
-	}
+	@RegisterExtension
+	final OtlpReceiver receiver = new OtlpReceiver();
 
 	@Test
 	void spawnedServerExportsItsStagesAndSlowBeansUnderTheSupervisorSpan() throws Exception {

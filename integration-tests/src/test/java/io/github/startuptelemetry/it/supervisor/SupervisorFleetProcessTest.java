@@ -12,9 +12,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import io.opentelemetry.proto.metrics.v1.Metric;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -43,17 +42,8 @@ class SupervisorFleetProcessTest {
 	@TempDir
 	Path tmp;
 
-	private OtlpReceiver receiver;
-
-	@BeforeEach
-	void startReceiver() throws Exception {
-		this.receiver = OtlpReceiver.start();
-	}
-
-	@AfterEach
-	void stopReceiver() {
-		this.receiver.close();
-	}
+	@RegisterExtension
+	final OtlpReceiver receiver = new OtlpReceiver();
 
 	@Test
 	void defaultFleetIsOneTraceWithEachServerUnderItsOwnSupervisorSpan() throws Exception {

@@ -19,10 +19,14 @@ public class TelemetryProperties {
 	 */
 	private boolean enabled = true;
 
-	/** Identifier of this run, exported as a resource attribute; shared by a whole fleet. */
+	/** Identifier of this run, exported as resource attribute nv.dl.run_id; shared by a whole fleet. */
 	private String runId;
 
-	/** Longest time the telemetry flush may hold up shutdown; the JVM exits at this deadline. */
+	/**
+	 * Longest time the telemetry flush may hold up shutdown: the SDK and meter registries are
+	 * closed on daemon threads and abandoned at this deadline, even against a collector that
+	 * never answers.
+	 */
 	private Duration shutdownTimeout = Duration.ofSeconds(5);
 
 	/** This process's rank within its group (nv.dl.rank). Defaults to the RANK env var. */
@@ -37,7 +41,10 @@ public class TelemetryProperties {
 	/** Name of the group this process belongs to (rl.worker_group), e.g. the server type. */
 	private String workerGroup;
 
-	/** Extra resource attributes for every span and metric of this process. */
+	/**
+	 * Extra resource attributes for every span and metric of this process; they win over the
+	 * rank attributes, management.opentelemetry.resource-attributes wins over them.
+	 */
 	private Map<String, String> resourceAttributes = new LinkedHashMap<>();
 
 	private final Startup startup = new Startup();
@@ -181,7 +188,7 @@ public class TelemetryProperties {
 		/** Whether slow bean creations become child spans of beans_instantiated. */
 		private boolean enabled = true;
 
-		/** A bean whose creation took longer than this becomes a span. */
+		/** A bean creation or application startup step taking longer than this becomes a span. */
 		private Duration threshold = Duration.ofMillis(20);
 
 		public boolean isEnabled() {

@@ -3,7 +3,6 @@ package io.github.startuptelemetry.report;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -23,7 +22,7 @@ public final class ConsoleReport {
 
 	public static String render(StartupReport report) {
 		StringBuilder out = new StringBuilder();
-		out.append("Startup ").append(report.outcome()).append(" after ").append(duration(report.durationNs()));
+		out.append("Startup ").append(report.outcome()).append(" after ").append(Durations.format(report.durationNs()));
 		if (report.traceId() != null) {
 			out.append(" (trace ").append(report.traceId()).append(')');
 		}
@@ -35,7 +34,7 @@ public final class ConsoleReport {
 		out.append("supervisor: ")
 			.append(report.supervisorStages()
 				.stream()
-				.map((stage) -> stage.name() + " " + duration(stage.durationNs()))
+				.map((stage) -> stage.name() + " " + Durations.format(stage.durationNs()))
 				.collect(Collectors.joining(", ")));
 		return out.toString();
 	}
@@ -43,16 +42,16 @@ public final class ConsoleReport {
 	/** The critical path of a ready startup, or what ended a failed one. */
 	static String summary(StartupReport report) {
 		if (!report.ready()) {
-			return "startup " + report.outcome() + " at " + duration(report.durationNs())
+			return "startup " + report.outcome() + " at " + Durations.format(report.durationNs())
 					+ ((report.error() != null) ? ": " + report.error() : "");
 		}
 		return report.criticalPath().map((path) -> {
-			String line = "all ready at " + duration(path.allReadyAfterNs()) + ", held back by "
+			String line = "all ready at " + Durations.format(path.allReadyAfterNs()) + ", held back by "
 					+ path.server().name();
 			return path.slowestStage()
-				.map((stage) -> line + "; its slowest stage " + stage.name() + " " + duration(stage.durationNs()))
+				.map((stage) -> line + "; its slowest stage " + stage.name() + " " + Durations.format(stage.durationNs()))
 				.orElse(line);
-		}).orElse("all ready at " + duration(report.durationNs()) + ", no servers");
+		}).orElse("all ready at " + Durations.format(report.durationNs()) + ", no servers");
 	}
 
 	private static List<String> table(StartupReport report) {
@@ -74,12 +73,12 @@ public final class ConsoleReport {
 			List<String> row = new ArrayList<>();
 			row.add(server.name());
 			row.add((server.type() != null) ? server.type() : MISSING);
-			row.add(duration(server.spawnToEndNs()));
+			row.add(Durations.format(server.spawnToEndNs()));
 			for (String name : stageNames) {
 				row.add(stageCell(server, name));
 			}
-			row.add(server.probeLagNs().isPresent() ? duration(server.probeLagNs().getAsLong()) : MISSING);
-			row.add(server.outcome());
+			row.add(server.probeLagNs().isPresent() ? Durations.format(server.probeLagNs().getAsLong()) : MISSING);
+			row.add(server.outcomeText());
 			rows.add(row);
 		}
 		int[] widths = new int[columns.size()];
@@ -108,7 +107,7 @@ public final class ConsoleReport {
 				found = true;
 			}
 		}
-		return found ? duration(ns) : MISSING;
+		return found ? Durations.format(ns) : MISSING;
 	}
 
 	private static String line(List<String> cells, List<Column> columns, int[] widths) {
@@ -119,18 +118,6 @@ public final class ConsoleReport {
 			line.append(columns.get(i).right() ? pad + cell : cell + pad).append("  ");
 		}
 		return line.toString();
-	}
-
-	/** A duration the way people read it: {@code 4.2 ms}, {@code 312 ms}, {@code 6.2 s}. */
-	static String duration(long ns) {
-		double ms = ns / 1_000_000.0;
-		if (ms < 10) {
-			return String.format(Locale.ROOT, "%.1f ms", ms);
-		}
-		if (ms < 1000) {
-			return String.format(Locale.ROOT, "%d ms", Math.round(ms));
-		}
-		return String.format(Locale.ROOT, "%.1f s", ms / 1000);
 	}
 
 	private record Column(String top, String bottom, boolean right) {

@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 import io.github.startuptelemetry.timeline.Stage;
@@ -11,7 +12,8 @@ import io.github.startuptelemetry.timeline.StartupOutcome;
 
 /**
  * One server's row of a startup report: what the supervisor saw (spawn, first healthy probe or
- * abort) and, when the server could tell, its own stages. Epoch nanoseconds throughout.
+ * abort, an early exit) and, when the server could tell, its own stages and slow beans. Epoch
+ * nanoseconds throughout.
  *
  * @param name the server's name
  * @param type the server's type, or {@code null}
@@ -20,26 +22,39 @@ import io.github.startuptelemetry.timeline.StartupOutcome;
  * @param outcome how its startup ended ({@code ready}, {@code timeout}, {@code crashed}, ...)
  * @param stages the server's own contiguous stages, empty when it could not report them
  * @param serverReadyNs when the server itself reached {@code application_ready}, if known
+ * @param beans the slow beans of its {@code beans_instantiated} stage, in start order, empty
+ * when it reported none
+ * @param exitCode the code it exited with before it was ready, if it did: what crashed the
+ * startup, where the other servers of a crashed startup were merely stopped
  */
 public record ServerReport(String name, String type, long spawnNs, long endNs, String outcome, List<Stage> stages,
-		OptionalLong serverReadyNs) {
+		OptionalLong serverReadyNs, List<BeanTiming> beans, OptionalInt exitCode) {
 
 	public ServerReport {
 		Objects.requireNonNull(name, "name");
 		Objects.requireNonNull(outcome, "outcome");
 		stages = List.copyOf(stages);
 		Objects.requireNonNull(serverReadyNs, "serverReadyNs");
+		beans = List.copyOf(beans);
+		Objects.requireNonNull(exitCode, "exitCode");
 	}
 
 	/** A row as the supervisor alone saw it, without the server's own stages. */
 	public static ServerReport of(String name, String type, long spawnNs, long endNs, String outcome) {
-		return new ServerReport(name, type, spawnNs, endNs, outcome, List.of(), OptionalLong.empty());
+		return new ServerReport(name, type, spawnNs, endNs, outcome, List.of(), OptionalLong.empty(), List.of(),
+				OptionalInt.empty());
 	}
 
-	/** This row with the server's own stages and ready time added. */
-	public ServerReport withTimeline(List<Stage> stages, long serverReadyNs) {
+	/** This row with the server's own stages, ready time and slow beans added. */
+	public ServerReport withTimeline(List<Stage> stages, long serverReadyNs, List<BeanTiming> beans) {
 		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, stages,
-				OptionalLong.of(serverReadyNs));
+				OptionalLong.of(serverReadyNs), beans, this.exitCode);
+	}
+
+	/** This row with the code the server exited with before it was ready. */
+	public ServerReport withExitCode(int exitCode) {
+		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.stages,
+				this.serverReadyNs, this.beans, OptionalInt.of(exitCode));
 	}
 
 	public boolean ready() {
@@ -63,6 +78,11 @@ public record ServerReport(String name, String type, long spawnNs, long endNs, S
 	/** The server's longest stage, if it reported any. */
 	public Optional<Stage> slowestStage() {
 		return this.stages.stream().max(Comparator.comparingLong(Stage::durationNs));
+	}
+
+	/** Its outcome as people read it: {@code ready}, {@code timeout}, {@code crashed (exit 3)}. */
+	public String outcomeText() {
+		return this.exitCode.isPresent() ? this.outcome + " (exit " + this.exitCode.getAsInt() + ")" : this.outcome;
 	}
 
 }

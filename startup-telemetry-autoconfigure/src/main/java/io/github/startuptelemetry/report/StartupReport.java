@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StartupOutcome;
@@ -39,10 +40,10 @@ public record StartupReport(String traceId, long startNs, long endNs, String out
 		return this.endNs - this.startNs;
 	}
 
-	/** This report with the named server's own stages and ready time added. */
-	public StartupReport withServerTimeline(String name, List<Stage> stages, long serverReadyNs) {
+	/** This report with the named server's row changed, e.g. its own timeline added. */
+	public StartupReport withServer(String name, UnaryOperator<ServerReport> change) {
 		List<ServerReport> rows = this.servers.stream()
-			.map((row) -> row.name().equals(name) ? row.withTimeline(stages, serverReadyNs) : row)
+			.map((row) -> row.name().equals(name) ? change.apply(row) : row)
 			.toList();
 		return new StartupReport(this.traceId, this.startNs, this.endNs, this.outcome, this.error,
 				this.supervisorStages, rows);

@@ -1,64 +1,23 @@
 package io.github.startuptelemetry.server;
 
-import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
-
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-
-import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
-import org.springframework.boot.context.event.ApplicationFailedEvent;
-import org.springframework.boot.context.event.ApplicationPreparedEvent;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.event.ApplicationStartingEvent;
-import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEvent;
-import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.context.event.GenericApplicationListener;
-import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.core.Ordered;
 import org.springframework.core.ResolvableType;
-import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.util.ClassUtils;
 
 import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
-import io.github.startuptelemetry.timeline.StageNames;
-import io.github.startuptelemetry.timeline.StartupEnvironment;
-import io.github.startuptelemetry.timeline.WallClock;
 
 /**
- * Times a server's startup from Spring Boot's lifecycle events. Registered through
- * {@code spring.factories} rather than as a bean, so it sees {@link ApplicationStartingEvent}
- * before any context exists; it only observes, so the application's own listeners run as
- * before. At {@link ApplicationReadyEvent} it hands the timeline to the
- * {@link ServerStartupReporter} bean, once.
- * <p>
- * Nothing here may fail a server: every event is handled inside a guard, and a failure turns
- * the timeline off for the rest of this startup.
+ * The starter's entry point into every Spring Boot application, registered through
+ * {@code spring.factories} so that it sees {@link ApplicationStartingEvent} before any context
+ * exists. It is only a gate: with {@code TELEMETRY_ENABLED=false} in the environment it stops
+ * there, and none of the timeline's classes is even loaded; otherwise it hands every event to
+ * a {@link ServerStartupRecorder}.
  */
 public class ServerStartupListener implements GenericApplicationListener {
 
-	private static final Log logger = LogFactory.getLog(ServerStartupListener.class);
-
-	private static final String WEB_SERVER_INITIALIZED_EVENT = "org.springframework.boot.web.server.context.WebServerInitializedEvent";
-
-	private static final boolean WEB_SERVER_EVENTS = ClassUtils.isPresent(WEB_SERVER_INITIALIZED_EVENT,
-			ServerStartupListener.class.getClassLoader());
-
-	/** Only the first application in a JVM owns the time before it (JVM start, main). */
-	private static final AtomicBoolean jvmPreludeClaimed = new AtomicBoolean();
-
-	private long startingNs;
-
-	private boolean firstInJvm;
-
-	private volatile ServerStartupTimeline timeline;
-
-	private ApplicationContext context;
-
-	private boolean webServerMarked;
+	private ServerStartupRecorder recorder;
 
 	@Override
 	public boolean supportsEventType(ResolvableType eventType) {
@@ -72,107 +31,12 @@ public class ServerStartupListener implements GenericApplicationListener {
 
 	@Override
 	public void onApplicationEvent(ApplicationEvent event) {
-		if (this.timeline == null && !(event instanceof ApplicationStartingEvent)
-				&& !(event instanceof ApplicationEnvironmentPreparedEvent)) {
-			return;
-		}
-		try {
-			handle(event);
-		}
-		catch (Exception | LinkageError ex) {
-			this.timeline = null;
-			logger.debug("Startup timeline disabled after a failure", ex);
-		}
-	}
-
-	private void handle(ApplicationEvent event) {
 		if (event instanceof ApplicationStartingEvent) {
-			this.startingNs = WallClock.nowNs();
-			this.firstInJvm = TelemetrySwitch.enabledInEnv() && jvmPreludeClaimed.compareAndSet(false, true);
+			this.recorder = TelemetrySwitch.enabledInEnv() ? new ServerStartupRecorder() : null;
 		}
-		else if (event instanceof ApplicationEnvironmentPreparedEvent prepared) {
-			begin(prepared.getEnvironment());
+		if (this.recorder != null) {
+			this.recorder.onApplicationEvent(event);
 		}
-		else if (event instanceof ApplicationPreparedEvent prepared) {
-			this.timeline.mark(StageNames.CONTEXT_PREPARED);
-			this.context = prepared.getApplicationContext();
-			prepared.getApplicationContext()
-				.getBeanFactory()
-				.registerSingleton(ServerStartupTimeline.BEAN_NAME, this.timeline);
-			registerBeansInstantiatedMarker(prepared.getApplicationContext());
-		}
-		else if (WEB_SERVER_EVENTS && WebServerEvents.isWebServerInitialized(event) && !this.webServerMarked
-				&& ownContext(event)) {
-			this.webServerMarked = true;
-			this.timeline.mark(StageNames.WEB_SERVER_STARTED);
-		}
-		else if (event instanceof ContextRefreshedEvent refreshed && refreshed.getApplicationContext() == this.context) {
-			this.timeline.mark(StageNames.CONTEXT_REFRESHED);
-		}
-		else if (event instanceof ApplicationStartedEvent) {
-			this.timeline.mark(StageNames.APPLICATION_STARTED);
-		}
-		else if (event instanceof ApplicationReadyEvent ready) {
-			ServerStartupTimeline done = this.timeline;
-			this.timeline = null;
-			done.mark(StageNames.APPLICATION_READY);
-			// reporting is a claim too: a supervisor that comes later starts a timeline of its own
-			if (!done.claim()) {
-				return;
-			}
-			ready.getApplicationContext()
-				.getBeanProvider(ServerStartupReporter.class)
-				.ifAvailable((reporter) -> reporter.report(done));
-		}
-		else if (event instanceof ApplicationFailedEvent) {
-			this.timeline = null;
-		}
-	}
-
-	private void begin(ConfigurableEnvironment environment) {
-		if (!TelemetrySwitch.enabled(environment)) {
-			return;
-		}
-		boolean worker = TelemetrySwitch.flag(environment, "telemetry.startup.worker", false);
-		ServerStartupTimeline timeline;
-		if (this.firstInJvm) {
-			timeline = ServerStartupTimeline.fromJvmStart(StartupEnvironment.fromSystem(), worker, this.startingNs);
-		}
-		else {
-			timeline = new ServerStartupTimeline(this.startingNs, worker, null, List.of());
-		}
-		timeline.mark(StageNames.ENVIRONMENT_PREPARED);
-		this.timeline = timeline;
-	}
-
-	private boolean ownContext(ApplicationEvent event) {
-		return WebServerEvents.context(event) == this.context;
-	}
-
-	/**
-	 * "All singletons instantiated" is the start of the first lifecycle phase: after every
-	 * singleton and its {@code afterSingletonsInstantiated}, before the web server starts.
-	 */
-	private void registerBeansInstantiatedMarker(ConfigurableApplicationContext context) {
-		if (context instanceof GenericApplicationContext generic) {
-			ServerStartupTimeline timeline = this.timeline;
-			generic.registerBean("startupTelemetryBeansInstantiatedMarker", BeansInstantiatedMarker.class,
-					() -> new BeansInstantiatedMarker(timeline));
-		}
-	}
-
-	/** Isolates the optional web-server event type, so its absence cannot break the listener. */
-	private static final class WebServerEvents {
-
-		static boolean isWebServerInitialized(ApplicationEvent event) {
-			return event instanceof org.springframework.boot.web.server.context.WebServerInitializedEvent;
-		}
-
-		static ApplicationContext context(ApplicationEvent event) {
-			return ((org.springframework.boot.web.server.context.WebServerInitializedEvent) event)
-				.getApplicationContext();
-		}
-
 	}
 
 }

@@ -19,13 +19,16 @@ import io.github.startuptelemetry.timeline.Stage;
  * @param readyEpochNs when the server became ready
  * @param stages contiguous stages, first to last
  * @param ignoredEnv env values that were present but unusable
+ * @param beanSpans the slow beans and application steps of {@code beans_instantiated}
  */
 public record ServerStartupReport(String serverName, String serverType, boolean worker, long pid, String traceId,
-		String spanId, long startEpochNs, long readyEpochNs, List<Stage> stages, List<String> ignoredEnv) {
+		String spanId, long startEpochNs, long readyEpochNs, List<Stage> stages, List<String> ignoredEnv,
+		List<BeanSpan> beanSpans) {
 
 	public ServerStartupReport {
 		stages = List.copyOf(stages);
 		ignoredEnv = List.copyOf(ignoredEnv);
+		beanSpans = List.copyOf(beanSpans);
 	}
 
 	public double totalMs() {

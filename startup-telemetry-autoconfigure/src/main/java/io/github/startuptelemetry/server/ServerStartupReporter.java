@@ -10,9 +10,12 @@ import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.StageNames;
 import io.github.startuptelemetry.timeline.StartupSpans;
 
 /**
@@ -62,7 +65,7 @@ public class ServerStartupReporter {
 		ServerStartupReport report = new ServerStartupReport(this.serverName, this.serverType, timeline.worker(),
 				ProcessHandle.current().pid(), (root != null) ? root.getTraceId() : null,
 				(root != null) ? root.getSpanId() : null, timeline.startNs(), timeline.endNs(), timeline.stages(),
-				timeline.ignoredEnv());
+				timeline.ignoredEnv(), timeline.beanSpans());
 		this.lastReport = report;
 		for (Consumer<ServerStartupReport> consumer : this.consumers) {
 			guarded("record startup metrics", () -> {
@@ -98,10 +101,44 @@ public class ServerStartupReporter {
 		String rootName = timeline.worker() ? StartupSpans.WORKER_ROOT : StartupSpans.SERVER_ROOT;
 		Span root = StartupSpans.start(tracer, rootName, timeline.startNs(),
 				StartupSpans.parentContext(timeline.traceParent()), rootAttributes);
-		StartupSpans.stageSpans(tracer, timeline.stages(), root, rootName, attributes);
+		List<Span> stageSpans = StartupSpans.stageSpans(tracer, timeline.stages(), root, rootName, attributes);
+		List<Stage> stages = timeline.stages();
+		for (int i = 0; i < stages.size(); i++) {
+			if (stages.get(i).name().equals(StageNames.BEANS_INSTANTIATED)) {
+				exportBeanSpans(tracer, timeline.beanSpans(), stageSpans.get(i), stages.get(i).startNs(),
+						stages.get(i).endNs(), rootName, attributes);
+			}
+		}
 		root.end(timeline.endNs(), TimeUnit.NANOSECONDS);
 		SdkFlush.flush(this.openTelemetry);
 		return root.getSpanContext().isValid() ? root.getSpanContext() : null;
+	}
+
+	/**
+	 * {@code <root>.bean.<name>} per slow bean, {@code <root>.step.<name>} per application
+	 * step, nested as they ran and kept inside their parent's interval.
+	 */
+	private static void exportBeanSpans(Tracer tracer, List<BeanSpan> beanSpans, Span parent, long parentStartNs,
+			long parentEndNs, String prefix, Attributes attributes) {
+		Context parentContext = Context.root().with(parent);
+		for (BeanSpan beanSpan : beanSpans) {
+			long start = Math.min(Math.max(beanSpan.startNs(), parentStartNs), parentEndNs);
+			long end = Math.min(Math.max(beanSpan.endNs(), start), parentEndNs);
+			AttributesBuilder spanAttributes = attributes.toBuilder()
+				.put(StartupSpans.STEP, beanSpan.step())
+				.put(StartupSpans.SELF_MS, beanSpan.selfMs());
+			String name = prefix + ".step." + beanSpan.step();
+			if (beanSpan.beanName() != null) {
+				name = prefix + ".bean." + beanSpan.beanName();
+				spanAttributes.put(StartupSpans.BEAN_NAME, beanSpan.beanName());
+				if (beanSpan.beanType() != null) {
+					spanAttributes.put(StartupSpans.BEAN_TYPE, beanSpan.beanType());
+				}
+			}
+			Span span = StartupSpans.start(tracer, name, start, parentContext, spanAttributes.build());
+			exportBeanSpans(tracer, beanSpan.children(), span, start, end, prefix, attributes);
+			span.end(end, TimeUnit.NANOSECONDS);
+		}
 	}
 
 	private static <T> T guarded(String what, java.util.function.Supplier<T> step) {

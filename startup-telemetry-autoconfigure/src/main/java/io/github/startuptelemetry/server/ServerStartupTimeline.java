@@ -27,6 +27,8 @@ public class ServerStartupTimeline extends StageTimeline {
 
 	private final List<String> ignoredEnv;
 
+	private volatile List<BeanSpan> beanSpans = List.of();
+
 	ServerStartupTimeline(long startNs, boolean worker, TraceParent traceParent, List<String> ignoredEnv) {
 		super(startNs);
 		this.worker = worker;
@@ -74,6 +76,15 @@ public class ServerStartupTimeline extends StageTimeline {
 	/** Env values that were present but unusable, one line each. */
 	public List<String> ignoredEnv() {
 		return this.ignoredEnv;
+	}
+
+	/** The slow beans and application steps of {@code beans_instantiated}, roots in start order. */
+	public List<BeanSpan> beanSpans() {
+		return this.beanSpans;
+	}
+
+	void beanSpans(List<BeanSpan> beanSpans) {
+		this.beanSpans = List.copyOf(beanSpans);
 	}
 
 }

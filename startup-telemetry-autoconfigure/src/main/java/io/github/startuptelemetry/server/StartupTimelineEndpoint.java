@@ -9,8 +9,9 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * {@code /actuator/startuptimeline}: this server's startup stages, in epoch nanoseconds and
- * milliseconds, and the trace they were exported in. Exposed only when the user exposes it,
+ * {@code /actuator/startuptimeline}: this server's startup stages and its slow beans
+ * ({@code beanSpans}, nested), in epoch nanoseconds and milliseconds, and the trace they were
+ * exported in. Exposed only when the user exposes it,
  * like every Boot endpoint.
  */
 @Endpoint(id = "startuptimeline")
@@ -42,6 +43,7 @@ public class StartupTimelineEndpoint {
 		body.put("totalMs", report.totalMs());
 		body.put("stages", report.stages().stream().map(StartupTimelineEndpoint::stage).toList());
 		body.put("ignoredEnv", report.ignoredEnv());
+		body.put("beanSpans", report.beanSpans().stream().map(StartupTimelineEndpoint::beanSpan).toList());
 		return body;
 	}
 
@@ -51,6 +53,20 @@ public class StartupTimelineEndpoint {
 		body.put("startEpochNs", stage.startNs());
 		body.put("endEpochNs", stage.endNs());
 		body.put("durationMs", stage.durationMs());
+		return body;
+	}
+
+	private static Map<String, Object> beanSpan(BeanSpan span) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("name", span.label());
+		body.put("step", span.step());
+		body.put("bean", span.beanName());
+		body.put("type", span.beanType());
+		body.put("startEpochNs", span.startNs());
+		body.put("endEpochNs", span.endNs());
+		body.put("durationMs", span.durationMs());
+		body.put("selfMs", span.selfMs());
+		body.put("children", span.children().stream().map(StartupTimelineEndpoint::beanSpan).toList());
 		return body;
 	}
 

@@ -3,17 +3,25 @@ package io.github.startuptelemetry.supervisor;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import io.github.startuptelemetry.report.StartupReport;
 
 /**
  * {@link SupervisorStartup} with {@code telemetry.enabled=false}: records nothing, exports
  * nothing, and loads no OpenTelemetry class. A server still gets a map to add to its
- * environment, without a single telemetry variable in it.
+ * environment: the propagated settings, which then say only that telemetry is off, so that one
+ * switch on the supervisor turns the whole fleet off.
  */
-enum DisabledSupervisorStartup implements SupervisorStartup {
+final class DisabledSupervisorStartup implements SupervisorStartup {
 
-	INSTANCE;
+	static final DisabledSupervisorStartup INSTANCE = new DisabledSupervisorStartup(() -> null);
+
+	private final Supplier<ChildTelemetryEnvironment> childEnvironment;
+
+	DisabledSupervisorStartup(Supplier<ChildTelemetryEnvironment> childEnvironment) {
+		this.childEnvironment = childEnvironment;
+	}
 
 	@Override
 	public void beginTrace() {
@@ -25,7 +33,17 @@ enum DisabledSupervisorStartup implements SupervisorStartup {
 
 	@Override
 	public Map<String, String> serverEnv(String name, String type, int rank, int worldSize) {
-		return new HashMap<>();
+		Map<String, String> env = new HashMap<>();
+		try {
+			ChildTelemetryEnvironment child = this.childEnvironment.get();
+			if (child != null) {
+				env.putAll(child.forServer(name, type, rank, worldSize));
+			}
+		}
+		catch (RuntimeException ex) {
+			// a server must start whatever the settings hand-off does
+		}
+		return env;
 	}
 
 	@Override

@@ -61,6 +61,9 @@ final class FleetRun {
 
 	private final IntSupplier ports;
 
+
+	private final HtmlReportFile htmlReport;
+
 	private final Object lock = new Object();
 
 	private final CountDownLatch concluded = new CountDownLatch(1);
@@ -81,10 +84,16 @@ final class FleetRun {
 
 	private volatile Path runDir;
 
+	/**
+	 * @param properties the fleet
+	 * @param startup the startup's telemetry
+	 * @param ports free ports for {@code {port}}
+	 */
 	FleetRun(SupervisorProperties properties, SupervisorStartup startup, IntSupplier ports) {
 		this.properties = properties;
 		this.startup = startup;
 		this.ports = ports;
+		this.htmlReport = new HtmlReportFile(properties.getReport().getHtml());
 	}
 
 	/**
@@ -330,26 +339,38 @@ final class FleetRun {
 		}
 	}
 
+	/** The console table in the log and the HTML waterfall in its file, from one report. */
 	private void printReport() {
-		Optional<StartupReport> report = this.startup.report().map((startup) -> {
-			StartupReport withTimelines = startup;
-			for (Server server : serversNow()) {
-				TimelineClient.Timeline timeline = server.timeline;
-				if (timeline != null) {
-					withTimelines = withTimelines.withServerTimeline(server.plan.name(), timeline.stages(),
-							timeline.readyEpochNs());
-				}
-			}
-			return withTimelines;
-		});
+		Optional<StartupReport> report = this.startup.report().map(this::withServerDetails);
 		if (report.isPresent()) {
-			logger.info("Startup report (server logs in " + this.runDir + "):\n" + ConsoleReport.render(report.get()));
+			String html = this.htmlReport.write(report.get()).map((file) -> "\nHTML waterfall: " + file).orElse("");
+			logger.info("Startup report (server logs in " + this.runDir + "):\n" + ConsoleReport.render(report.get())
+					+ html);
 		}
 		else {
 			List<Server> servers = serversNow();
 			logger.info(servers.stream().filter((server) -> server.ready).count() + "/" + servers.size()
 					+ " server(s) ready (telemetry off: no report); server logs in " + this.runDir);
 		}
+	}
+
+	/** The startup's report with what only the run knows: each server's own timeline, an early exit. */
+	private StartupReport withServerDetails(StartupReport startup) {
+		StartupReport report = startup;
+		synchronized (this.lock) {
+			for (Server server : this.servers) {
+				TimelineClient.Timeline timeline = server.timeline;
+				if (timeline != null) {
+					report = report.withServer(server.plan.name(),
+							(row) -> row.withTimeline(timeline.stages(), timeline.readyEpochNs(), timeline.beans()));
+				}
+				if (server.exitCode != null && !server.ready) {
+					int exitCode = server.exitCode;
+					report = report.withServer(server.plan.name(), (row) -> row.withExitCode(exitCode));
+				}
+			}
+		}
+		return report;
 	}
 
 	private void stopProcesses() {

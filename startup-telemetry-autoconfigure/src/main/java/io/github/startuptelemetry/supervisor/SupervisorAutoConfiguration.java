@@ -15,7 +15,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
+import org.springframework.core.env.Environment;
 
+import io.github.startuptelemetry.lifecycle.ChildTelemetrySettings;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.server.ServerStartupTimeline;
 import io.github.startuptelemetry.timeline.StageTimeline;
@@ -32,8 +34,21 @@ public final class SupervisorAutoConfiguration {
 	/** With {@code telemetry.enabled=false}, or without OpenTelemetry: every method returns at once. */
 	@Bean
 	@ConditionalOnMissingBean
-	SupervisorStartup disabledSupervisorStartup() {
-		return SupervisorStartup.disabled();
+	SupervisorStartup disabledSupervisorStartup(ObjectProvider<ChildTelemetryEnvironment> childEnvironment) {
+		return SupervisorStartup.disabled(childEnvironment::getIfAvailable);
+	}
+
+	/**
+	 * The settings every server inherits (SPEC §6), resolved once when a supervisor first needs
+	 * them; a misconfiguration is reported then, once, by the supervisor.
+	 */
+	@Bean
+	@Lazy
+	@ConditionalOnMissingBean
+	ChildTelemetryEnvironment childTelemetryEnvironment(Environment environment) {
+		ChildTelemetrySettings settings = ChildTelemetrySettings.of(environment);
+		settings.validate();
+		return settings::forServer;
 	}
 
 	@Configuration(proxyBeanMethods = false)

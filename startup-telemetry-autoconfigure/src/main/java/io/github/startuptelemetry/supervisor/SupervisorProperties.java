@@ -340,10 +340,10 @@ public class SupervisorProperties implements Validator {
 	public static class Report {
 
 		/**
-		 * Where to write the self-contained HTML waterfall of each startup. Reserved: not
-		 * written yet.
+		 * Where to write the self-contained HTML waterfall of each startup (finished or
+		 * aborted), relative to the working directory; overwritten by the next startup.
 		 */
-		private Path html;
+		private Path html = Path.of("startup-report.html");
 
 		public Path getHtml() {
 			return this.html;

@@ -2,6 +2,7 @@ package io.github.startuptelemetry.supervisor;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import io.github.startuptelemetry.report.StartupReport;
 
@@ -77,6 +78,14 @@ public interface SupervisorStartup {
 	/** The one used when telemetry is off: every method returns at once. */
 	static SupervisorStartup disabled() {
 		return DisabledSupervisorStartup.INSTANCE;
+	}
+
+	/**
+	 * Off, but still handing every server the propagated settings (which then turn it off too).
+	 * @param childEnvironment the settings to pass on, asked for at the first server's spawn
+	 */
+	static SupervisorStartup disabled(Supplier<ChildTelemetryEnvironment> childEnvironment) {
+		return new DisabledSupervisorStartup(childEnvironment);
 	}
 
 }

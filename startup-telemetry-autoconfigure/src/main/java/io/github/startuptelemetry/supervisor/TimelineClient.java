@@ -15,21 +15,24 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.boot.json.JsonParser;
 import org.springframework.boot.json.JsonParserFactory;
 
+import io.github.startuptelemetry.report.BeanTiming;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * Reads a ready server's own stages from its {@code /actuator/startuptimeline} endpoint, for
- * the report, through the JDK client's asynchronous API. A server without the endpoint, or with
- * anything unexpected there, just has no stages: never an error. One JSON parser serves every
- * fetch (a new one builds a new Jackson mapper, its caches cold).
+ * Reads a ready server's own stages (and slow beans, when it reports them as
+ * {@code beanSpans}) from its {@code /actuator/startuptimeline} endpoint, for the report,
+ * through the JDK client's asynchronous API. A server without the endpoint, or with anything
+ * unexpected there, just has no stages; beans that cannot be read are left out: never an
+ * error. One JSON parser serves every fetch (a new one builds a new Jackson mapper, its caches
+ * cold).
  */
 final class TimelineClient {
 
 	private final HttpClient http;
 
-	private final Duration timeout;
-
 	private final ScheduledExecutorService scheduler;
+
+	private final Duration timeout;
 
 	private final long retryIntervalMs;
 
@@ -89,11 +92,37 @@ final class TimelineClient {
 				stages.add(new Stage((String) stage.get("name"), ((Number) stage.get("startEpochNs")).longValue(),
 						((Number) stage.get("endEpochNs")).longValue()));
 			}
-			return Optional.of(new Timeline(stages, ((Number) body.get("readyEpochNs")).longValue()));
+			return Optional.of(new Timeline(stages, ((Number) body.get("readyEpochNs")).longValue(),
+					beans(body.get("beanSpans"))));
 		}
 		catch (RuntimeException ex) {
 			return Optional.empty();
 		}
+	}
+
+	/** The {@code beanSpans} field: name, type, start and end, nested {@code children}. */
+	private static List<BeanTiming> beans(Object field) {
+		if (!(field instanceof List<?> items)) {
+			return List.of();
+		}
+		try {
+			List<BeanTiming> beans = new ArrayList<>();
+			for (Object item : items) {
+				Map<?, ?> bean = (Map<?, ?>) item;
+				beans.add(new BeanTiming((String) bean.get("name"), text(bean.get("type")),
+						((Number) bean.get("startEpochNs")).longValue(), ((Number) bean.get("endEpochNs")).longValue(),
+						beans(bean.get("children"))));
+			}
+			return beans;
+		}
+		catch (RuntimeException ex) {
+			return List.of();
+		}
+	}
+
+	/** A JSON string, or null: without Jackson, Boot's basic parser reads {@code null} as text. */
+	private static String text(Object value) {
+		return (value instanceof String text && !"null".equals(text)) ? text : null;
 	}
 
 	/**
@@ -101,8 +130,9 @@ final class TimelineClient {
 	 *
 	 * @param stages its contiguous stages
 	 * @param readyEpochNs when it reached {@code application_ready}
+	 * @param beans its slow beans, empty when it reported none
 	 */
-	record Timeline(List<Stage> stages, long readyEpochNs) {
+	record Timeline(List<Stage> stages, long readyEpochNs, List<BeanTiming> beans) {
 
 	}
 

@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.timeline;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -41,6 +42,16 @@ public final class StartupSpans {
 
 	public static final AttributeKey<Long> PROCESS_PID = AttributeKey.longKey("process.pid");
 
+	/** On a slow bean or application step under beans_instantiated: its ApplicationStartup step. */
+	public static final AttributeKey<String> STEP = AttributeKey.stringKey("nemo.gym.startup.step");
+
+	public static final AttributeKey<String> BEAN_NAME = AttributeKey.stringKey("nemo.gym.startup.bean.name");
+
+	public static final AttributeKey<String> BEAN_TYPE = AttributeKey.stringKey("nemo.gym.startup.bean.type");
+
+	/** A step's own time, less that of the slow steps nested in it. */
+	public static final AttributeKey<Double> SELF_MS = AttributeKey.doubleKey("nemo.gym.startup.self_ms");
+
 	/** Env values that were present but unusable (clock skew, reversed order), one line each. */
 	public static final AttributeKey<List<String>> IGNORED_ENV = AttributeKey
 		.stringArrayKey("nemo.gym.startup.ignored_env");
@@ -71,15 +82,21 @@ public final class StartupSpans {
 			.startSpan();
 	}
 
-	/** One ended child span {@code <prefix>.<stage>} per stage, under {@code parent}. */
-	public static void stageSpans(Tracer tracer, List<Stage> stages, Span parent, String prefix,
+	/**
+	 * One ended child span {@code <prefix>.<stage>} per stage, under {@code parent}; returned
+	 * in stage order, for children of their own.
+	 */
+	public static List<Span> stageSpans(Tracer tracer, List<Stage> stages, Span parent, String prefix,
 			Attributes attributes) {
 		Context parentContext = Context.root().with(parent);
+		List<Span> spans = new ArrayList<>(stages.size());
 		for (Stage stage : stages) {
 			Span span = start(tracer, prefix + "." + stage.name(), stage.startNs(), parentContext,
 					attributes.toBuilder().put(STAGE, stage.name()).build());
 			span.end(stage.endNs(), TimeUnit.NANOSECONDS);
+			spans.add(span);
 		}
+		return spans;
 	}
 
 }

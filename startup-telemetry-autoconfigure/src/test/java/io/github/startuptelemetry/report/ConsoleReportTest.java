@@ -1,7 +1,6 @@
 package io.github.startuptelemetry.report;
 
 import java.util.List;
-import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,10 +21,10 @@ class ConsoleReportTest {
 	void readyStartupShowsEveryServerItsStagesAndTheCriticalPath() {
 		ServerReport model0 = ServerReport.of("model-0", "model", T0 + S, T0 + 4 * S, "ready")
 			.withTimeline(List.of(new Stage("main_start", T0 + S, T0 + 2 * S),
-					new Stage("beans_instantiated", T0 + 2 * S, T0 + 4 * S - 12 * MS)), T0 + 4 * S - 12 * MS);
+					new Stage("beans_instantiated", T0 + 2 * S, T0 + 4 * S - 12 * MS)), T0 + 4 * S - 12 * MS, List.of());
 		ServerReport model1 = ServerReport.of("model-1", "model", T0 + S, T0 + 6200 * MS, "ready")
 			.withTimeline(List.of(new Stage("main_start", T0 + S, T0 + 2300 * MS),
-					new Stage("beans_instantiated", T0 + 2300 * MS, T0 + 6200 * MS - 4 * MS)), T0 + 6200 * MS - 4 * MS);
+					new Stage("beans_instantiated", T0 + 2300 * MS, T0 + 6200 * MS - 4 * MS)), T0 + 6200 * MS - 4 * MS, List.of());
 		ServerReport plain = ServerReport.of("legacy", null, T0 + S, T0 + 2 * S, "ready");
 		StartupReport report = new StartupReport("abc", T0, T0 + 6200 * MS, "ready", null,
 				List.of(new Stage("main_start", T0, T0 + S), new Stage("wait_for_servers", T0 + S, T0 + 6200 * MS)),
@@ -48,18 +47,21 @@ class ConsoleReportTest {
 	void abortedStartupSaysWhatEndedIt() {
 		StartupReport report = new StartupReport(null, T0, T0 + 1500 * MS, "crashed", "server 'bad' exited with code 3",
 				List.of(new Stage("unfinished", T0, T0 + 1500 * MS)),
-				List.of(new ServerReport("bad", "model", T0, T0 + 1500 * MS, "crashed", List.of(), OptionalLong.empty())));
+				List.of(ServerReport.of("bad", "model", T0, T0 + 1500 * MS, "crashed").withExitCode(3)));
 		String text = ConsoleReport.render(report);
 		assertThat(text).startsWith("Startup crashed after 1.5 s\n");
 		assertThat(text).contains("startup crashed at 1.5 s: server 'bad' exited with code 3");
+		assertThat(text.lines().filter((line) -> line.startsWith("bad"))).singleElement()
+			.asString()
+			.endsWith("crashed (exit 3)");
 		assertThat(report.criticalPath()).isEmpty();
 	}
 
 	@Test
 	void durationsReadNaturally() {
-		assertThat(ConsoleReport.duration(4_200_000)).isEqualTo("4.2 ms");
-		assertThat(ConsoleReport.duration(312 * MS)).isEqualTo("312 ms");
-		assertThat(ConsoleReport.duration(6_240 * MS)).isEqualTo("6.2 s");
+		assertThat(Durations.format(4_200_000)).isEqualTo("4.2 ms");
+		assertThat(Durations.format(312 * MS)).isEqualTo("312 ms");
+		assertThat(Durations.format(6_240 * MS)).isEqualTo("6.2 s");
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.supervisor;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import io.opentelemetry.sdk.OpenTelemetrySdk;
@@ -50,9 +51,39 @@ class SupervisorAutoConfigurationTest {
 			assertThat(context.getBean(SupervisorStartup.class)).isInstanceOf(OpenTelemetrySupervisorStartup.class);
 		});
 		this.runner.withPropertyValues("telemetry.enabled=false")
-			.run((context) -> assertThat(context.getBean(SupervisorStartup.class)).isSameAs(SupervisorStartup.disabled()));
+			.run((context) -> assertThat(context.getBean(SupervisorStartup.class)).isInstanceOf(DisabledSupervisorStartup.class));
 		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
 			.run((context) -> assertThat(context).hasSingleBean(FleetLauncher.class));
+	}
+
+	@Test
+	void serversInheritTheSupervisorsExportSettings() {
+		this.runner.withPropertyValues("management.opentelemetry.tracing.export.otlp.endpoint=http://collector:4318/v1/traces")
+			.run((context) -> assertThat(context.getBean(SupervisorStartup.class).serverEnv("model-0", "model"))
+				.containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318")
+				.containsEntry("OTEL_SERVICE_NAME", "model-0"));
+	}
+
+	@Test
+	void aSupervisorWithTelemetryOffTurnsItsServersOffToo() {
+		this.runner.withPropertyValues("telemetry.enabled=false")
+			.run((context) -> assertThat(context.getBean(SupervisorStartup.class).serverEnv("model-0", "model"))
+				.containsEntry("TELEMETRY_ENABLED", "false")
+				.doesNotContainKeys("NEMO_GYM_STARTUP_TRACEPARENT", "OTEL_EXPORTER_OTLP_ENDPOINT"));
+	}
+
+	@Test
+	void theSupervisorsZipkinEndpointIsPassedOn() {
+		this.runner.withPropertyValues("telemetry.export.zipkin.endpoint=http://127.0.0.1:9411/api/v2/spans")
+			.run((context) -> assertThat(context.getBean(SupervisorStartup.class).serverEnv("model-0", "model"))
+				.containsEntry("TELEMETRY_EXPORT_ZIPKIN_ENDPOINT", "http://127.0.0.1:9411/api/v2/spans"));
+	}
+
+	@Test
+	void theHtmlReportGoesToTheWorkingDirectoryByDefault() {
+		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
+			.run((context) -> assertThat(context.getBean(SupervisorProperties.class).getReport().getHtml())
+				.isEqualTo(Path.of("startup-report.html")));
 	}
 
 	@Test

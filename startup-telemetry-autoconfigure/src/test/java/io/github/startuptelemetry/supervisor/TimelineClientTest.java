@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -17,17 +18,21 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.github.startuptelemetry.report.BeanTiming;
 import io.github.startuptelemetry.timeline.Stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@link TimelineClient} against an HTTP server on loopback answering what the test says. */
+/**
+ * Reading a server's {@code /actuator/startuptimeline} back for the report, from an HTTP
+ * server on loopback answering what the test says, here with Boot's basic JSON parser (no
+ * Jackson on this classpath), which reads {@code true} and {@code null} as text.
+ */
 class TimelineClientTest {
 
-	private static final String READY = """
-			{"ready":true,"readyEpochNs":3000,"stages":[
-			{"name":"main_start","startEpochNs":1000,"endEpochNs":2000},
-			{"name":"application_ready","startEpochNs":2000,"endEpochNs":3000}]}""";
+	private static final String STAGES = "\"ready\":true,\"readyEpochNs\":300,"
+			+ "\"stages\":[{\"name\":\"main_start\",\"startEpochNs\":100,\"endEpochNs\":200,\"durationMs\":0.0001},"
+			+ "{\"name\":\"beans_instantiated\",\"startEpochNs\":200,\"endEpochNs\":300,\"durationMs\":0.0001}]";
 
 	private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
 
@@ -43,6 +48,7 @@ class TimelineClientTest {
 		this.server.createContext("/actuator/startuptimeline", (exchange) -> {
 			String answer = this.answers[Math.min(this.requests.getAndIncrement(), this.answers.length - 1)];
 			byte[] body = answer.getBytes(StandardCharsets.UTF_8);
+			exchange.getResponseHeaders().set("Content-Type", "application/json");
 			exchange.sendResponseHeaders(200, body.length);
 			exchange.getResponseBody().write(body);
 			exchange.close();
@@ -57,17 +63,41 @@ class TimelineClientTest {
 	}
 
 	@Test
-	void readsTheStagesOfAReadyServer() throws Exception {
-		this.answers = new String[] { READY };
+	void stagesAndNestedBeanSpansAreRead() throws Exception {
+		this.answers = new String[] { "{" + STAGES + ",\"beanSpans\":[{\"name\":\"modelLoader\","
+				+ "\"step\":\"spring.beans.instantiate\",\"bean\":\"modelLoader\",\"type\":\"com.example.ModelLoader\","
+				+ "\"startEpochNs\":210,\"endEpochNs\":290,\"children\":[{\"name\":\"tokenizer\",\"type\":null,"
+				+ "\"startEpochNs\":220,\"endEpochNs\":230,\"children\":[]}]}]}" };
 		TimelineClient.Timeline timeline = fetch("/actuator/startuptimeline").orElseThrow();
-		assertThat(timeline.readyEpochNs()).isEqualTo(3000);
-		assertThat(timeline.stages()).containsExactly(new Stage("main_start", 1000, 2000),
-				new Stage("application_ready", 2000, 3000));
+
+		assertThat(timeline.stages()).containsExactly(new Stage("main_start", 100, 200),
+				new Stage("beans_instantiated", 200, 300));
+		assertThat(timeline.readyEpochNs()).isEqualTo(300);
+		assertThat(timeline.beans()).containsExactly(new BeanTiming("modelLoader", "com.example.ModelLoader", 210, 290,
+				List.of(new BeanTiming("tokenizer", null, 220, 230, List.of()))));
+	}
+
+	@Test
+	void withoutBeanSpansThereAreNoBeans() throws Exception {
+		this.answers = new String[] { "{" + STAGES + "}" };
+		TimelineClient.Timeline timeline = fetch("/actuator/startuptimeline").orElseThrow();
+
+		assertThat(timeline.stages()).hasSize(2);
+		assertThat(timeline.beans()).isEmpty();
+	}
+
+	@Test
+	void unreadableBeanSpansAreLeftOutButTheStagesKept() throws Exception {
+		this.answers = new String[] { "{" + STAGES + ",\"beanSpans\":[{\"name\":\"x\",\"startEpochNs\":\"soon\"}]}" };
+		TimelineClient.Timeline timeline = fetch("/actuator/startuptimeline").orElseThrow();
+
+		assertThat(timeline.stages()).hasSize(2);
+		assertThat(timeline.beans()).isEmpty();
 	}
 
 	@Test
 	void asksAgainWhileTheServerSaysItIsNotReadyYet() throws Exception {
-		this.answers = new String[] { "{\"ready\":false}", "{\"ready\":false}", READY };
+		this.answers = new String[] { "{\"ready\":false}", "{\"ready\":false}", "{" + STAGES + "}" };
 		assertThat(fetch("/actuator/startuptimeline")).isPresent();
 		assertThat(this.requests).hasValue(3);
 	}

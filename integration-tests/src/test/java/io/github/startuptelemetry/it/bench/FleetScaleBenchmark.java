@@ -21,7 +21,7 @@ import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
-import static io.github.startuptelemetry.it.support.SpanAssertions.only;
+import static io.github.startuptelemetry.it.support.Spans.only;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

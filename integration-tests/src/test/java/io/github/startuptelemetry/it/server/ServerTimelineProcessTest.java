@@ -1,24 +1,27 @@
 package io.github.startuptelemetry.it.server;
 
-import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.JavaProcess;
+import io.github.startuptelemetry.it.support.Ports;
 import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
-import static io.github.startuptelemetry.it.support.SpanAssertions.assertContiguous;
-import static io.github.startuptelemetry.it.support.SpanAssertions.only;
-import static io.github.startuptelemetry.it.support.SpanAssertions.stages;
+import static io.github.startuptelemetry.it.support.Spans.assertContiguous;
+import static io.github.startuptelemetry.it.support.Spans.durationMs;
+import static io.github.startuptelemetry.it.support.Spans.only;
+import static io.github.startuptelemetry.it.support.Spans.stageCount;
+import static io.github.startuptelemetry.it.support.Spans.stages;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -40,20 +43,11 @@ class ServerTimelineProcessTest {
 	@TempDir
 	Path tmp;
 
-	private OtlpReceiver receiver;
-
-	@BeforeEach
-	void startReceiver() throws Exception {
-		this.receiver = OtlpReceiver.start();
-	}
-
-	@AfterEach
-	void stopReceiver() {
-		this.receiver.close();
-	}
+	@RegisterExtension
+	final OtlpReceiver receiver = new OtlpReceiver();
 
 	@Test
-	void spawnedServerExportsItsStagesUnderTheSupervisorSpan() throws Exception {
+	void spawnedServerExportsItsStagesAndSlowBeansUnderTheSupervisorSpan() throws Exception {
 		long now = epochNs();
 		long spawnNs = now - 250_000_000L;
 		try (JavaProcess server = sampleServer().env("NEMO_GYM_STARTUP_SPAWN_NS", Long.toString(spawnNs))
@@ -62,8 +56,8 @@ class ServerTimelineProcessTest {
 			.env("NEMO_GYM_STARTUP_TRACEPARENT", "00-" + TRACE_ID + "-" + PARENT_SPAN_ID + "-00")
 			.env("TELEMETRY_STARTUP_SERVER_TYPE", "model")
 			.start(this.tmp.resolve("server.log"))) {
-			List<ReceivedSpan> spans = this.receiver.awaitSpans(
-					(all) -> all.stream().filter((s) -> s.name().startsWith("gym.server.startup")).count() == 11,
+			List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> stageCount(all) == 11
+					&& all.stream().anyMatch((s) -> s.name().equals("gym.server.startup.step.sample.model.warmup")),
 					TIMEOUT);
 			ReceivedSpan root = only(spans, "gym.server.startup");
 			assertThat(root.traceId()).isEqualTo(TRACE_ID);
@@ -85,8 +79,25 @@ class ServerTimelineProcessTest {
 				assertThat(stage.attribute("nemo.gym.startup.stage")).isEqualTo(stage.name().substring(19));
 				assertThat(stage.attribute("nemo.gym.server.name")).isEqualTo("sample-server");
 			}
-			// the deliberately slow model loader shows in beans_instantiated
-			assertThat(durationMs(stages.get(5))).isGreaterThanOrEqualTo(1500);
+			// the deliberately slow model loader shows in beans_instantiated, as a span of its own
+			ReceivedSpan beansInstantiated = stages.get(5);
+			assertThat(durationMs(beansInstantiated)).isGreaterThanOrEqualTo(1500);
+			ReceivedSpan modelLoader = only(spans, "gym.server.startup.bean.modelLoader");
+			assertThat(modelLoader.parentSpanId()).isEqualTo(beansInstantiated.spanId());
+			assertThat(modelLoader.traceId()).isEqualTo(TRACE_ID);
+			assertThat(modelLoader.attribute("nemo.gym.startup.bean.name")).isEqualTo("modelLoader");
+			assertThat(modelLoader.attribute("nemo.gym.startup.bean.type"))
+				.isEqualTo("io.github.startuptelemetry.sample.server.ModelLoader");
+			assertThat(modelLoader.attribute("nemo.gym.startup.step")).isEqualTo("spring.beans.instantiate");
+			assertThat(durationMs(modelLoader)).isBetween(1200L, 1800L);
+			assertThat(modelLoader.startNs()).isGreaterThanOrEqualTo(beansInstantiated.startNs());
+			assertThat(modelLoader.endNs()).isLessThanOrEqualTo(beansInstantiated.endNs());
+			// the application's own startup step, inside the bean that ran it
+			ReceivedSpan warmup = only(spans, "gym.server.startup.step.sample.model.warmup");
+			ReceivedSpan modelWarmup = only(spans, "gym.server.startup.bean.modelWarmup");
+			assertThat(warmup.parentSpanId()).isEqualTo(modelWarmup.spanId());
+			assertThat(modelWarmup.parentSpanId()).isEqualTo(beansInstantiated.spanId());
+			assertThat(warmup.attribute("nemo.gym.startup.step")).isEqualTo("sample.model.warmup");
 			assertThat(server.log()).contains("Startup of 'sample-server' (model) took", "beans_instantiated=",
 					"[trace " + TRACE_ID + "]");
 		}
@@ -95,9 +106,7 @@ class ServerTimelineProcessTest {
 	@Test
 	void serverStartedWithoutEnvIsItsOwnRoot() throws Exception {
 		try (JavaProcess server = sampleServer().start(this.tmp.resolve("server.log"))) {
-			List<ReceivedSpan> spans = this.receiver.awaitSpans(
-					(all) -> all.stream().filter((s) -> s.name().startsWith("gym.server.startup")).count() == 9,
-					TIMEOUT);
+			List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> stageCount(all) == 9, TIMEOUT);
 			ReceivedSpan root = only(spans, "gym.server.startup");
 			assertThat(root.parentSpanId()).isEmpty();
 			List<ReceivedSpan> stages = stages(spans, root);
@@ -110,25 +119,40 @@ class ServerTimelineProcessTest {
 		}
 	}
 
-	private JavaProcess.Builder sampleServer() throws Exception {
-		return JavaProcess.jar(SampleJars.server())
-			.args("--server.port=" + freePort(), "--sample.model-loader.duration=1500ms",
-					"--management.opentelemetry.tracing.export.otlp.endpoint=" + this.receiver.tracesEndpoint());
+	@Test
+	void disabledByEnvRecordsNothingAndLoadsNoneOfTheStartersTelemetryClasses() throws Exception {
+		Path classes = this.tmp.resolve("classes.log");
+		try (JavaProcess server = sampleServer().env("TELEMETRY_ENABLED", "false")
+			.jvmArgs("-Xlog:class+load=info:file=" + classes)
+			.start(this.tmp.resolve("server.log"))) {
+			server.awaitLog("Started SampleServerApplication", TIMEOUT);
+			assertThat(server.log()).doesNotContain("Startup of '");
+			List<String> ours = Files.readAllLines(classes)
+				.stream()
+				.filter((line) -> line.contains(" io.github.startuptelemetry.") && !line.contains(".sample."))
+				.map((line) -> line.replaceAll(".* (io\\.github\\.startuptelemetry\\.\\S+) .*", "$1"))
+				.toList();
+			// the gate, the switch it asks, the environment post-processors that ask it too, and the
+			// do-nothing SupervisorStartup a launcher can still autowire: no timeline, no reporter,
+			// no sampler, nothing that touches OpenTelemetry
+			assertThat(ours).allSatisfy((name) -> assertThat(name).matches("io\\.github\\.startuptelemetry\\."
+					+ "(server\\.ServerStartupListener|lifecycle\\.TelemetrySwitch|autoconfigure\\.\\w+EnvironmentPostProcessor"
+					+ "|supervisor\\.(SupervisorAutoConfiguration|OnFleetCondition|SupervisorStartup|DisabledSupervisorStartup"
+					+ "|ChildTelemetryEnvironment)(\\$\\$Lambda.*)?)"));
+			assertThat(ours).contains("io.github.startuptelemetry.server.ServerStartupListener");
+		}
 	}
 
-	private static long durationMs(ReceivedSpan span) {
-		return (span.endNs() - span.startNs()) / 1_000_000;
+	private JavaProcess.Builder sampleServer() throws Exception {
+		return JavaProcess.jar(SampleJars.server())
+			.args("--server.port=" + Ports.free(), "--sample.model-loader.duration=1500ms",
+					"--sample.model-loader.warmup=200ms",
+					"--management.opentelemetry.tracing.export.otlp.endpoint=" + this.receiver.tracesEndpoint());
 	}
 
 	private static long epochNs() {
 		Instant now = Instant.now();
 		return now.getEpochSecond() * 1_000_000_000L + now.getNano();
-	}
-
-	static int freePort() throws Exception {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
 	}
 
 }

@@ -12,9 +12,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import io.opentelemetry.proto.metrics.v1.Metric;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,9 +23,9 @@ import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
-import static io.github.startuptelemetry.it.support.SpanAssertions.assertContiguous;
-import static io.github.startuptelemetry.it.support.SpanAssertions.only;
-import static io.github.startuptelemetry.it.support.SpanAssertions.stages;
+import static io.github.startuptelemetry.it.support.Spans.assertContiguous;
+import static io.github.startuptelemetry.it.support.Spans.only;
+import static io.github.startuptelemetry.it.support.Spans.stages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -43,17 +42,8 @@ class SupervisorFleetProcessTest {
 	@TempDir
 	Path tmp;
 
-	private OtlpReceiver receiver;
-
-	@BeforeEach
-	void startReceiver() throws Exception {
-		this.receiver = OtlpReceiver.start();
-	}
-
-	@AfterEach
-	void stopReceiver() {
-		this.receiver.close();
-	}
+	@RegisterExtension
+	final OtlpReceiver receiver = new OtlpReceiver();
 
 	@Test
 	void defaultFleetIsOneTraceWithEachServerUnderItsOwnSupervisorSpan() throws Exception {
@@ -101,7 +91,8 @@ class SupervisorFleetProcessTest {
 			assertThat(root.endNs())
 				.isEqualTo(supervisorSpans.values().stream().mapToLong(ReceivedSpan::endNs).max().getAsLong());
 			assertThat(supervisor.log()).contains("Startup ready after", "held back by", "probe lag", "beans_instantiated",
-					"supervisor: main_start");
+					"supervisor: main_start", "HTML waterfall: " + this.tmp.resolve("startup-report.html"));
+			assertThat(this.tmp.resolve("startup-report.html")).content().contains(root.traceId(), "model-0", "resources");
 			assertThat(startupDurationPoints()).isEqualTo(3);
 		}
 	}
@@ -124,6 +115,7 @@ class SupervisorFleetProcessTest {
 			ReceivedSpan root = abortedRoot("crashed");
 			assertThat(root.span().getStatus().getMessage()).contains("'crasher' exited with code 3", "boom");
 			assertThat(supervisor.log()).contains("The fleet did not start (crashed)", "Startup crashed after");
+			assertThat(this.tmp.resolve("startup-report.html")).content().contains("crashed (exit 3)");
 			assertAllStopped(started, 3);
 		}
 	}
@@ -198,7 +190,8 @@ class SupervisorFleetProcessTest {
 			.env("MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT", this.receiver.tracesEndpoint())
 			.env("MANAGEMENT_OTLP_METRICS_EXPORT_URL", this.receiver.metricsEndpoint())
 			.env("SAMPLE_MODEL_LOADER_DURATION", "200ms")
-			.args("--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"))
+			.args("--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
+					"--telemetry.supervisor.report.html=" + this.tmp.resolve("startup-report.html"))
 			.args(args);
 	}
 

@@ -14,6 +14,9 @@ import java.util.zip.GZIPInputStream;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceResponse;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
@@ -31,11 +34,11 @@ import io.opentelemetry.proto.trace.v1.Span;
  * protobuf bodies (gzip or not) with the official {@code io.opentelemetry.proto} classes and
  * keeps what arrived, for tests to assert on.
  */
-public final class OtlpReceiver implements AutoCloseable {
+public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
 
 	private static final HexFormat HEX = HexFormat.of();
 
-	private final HttpServer server;
+	private HttpServer server;
 
 	private final List<ReceivedSpan> spans = new CopyOnWriteArrayList<>();
 
@@ -43,22 +46,39 @@ public final class OtlpReceiver implements AutoCloseable {
 
 	private final Object arrivals = new Object();
 
-	private OtlpReceiver(HttpServer server) {
-		this.server = server;
+	/** A receiver for {@code @RegisterExtension}: listening during each test, stopped after it. */
+	public OtlpReceiver() {
 	}
 
+	/** A receiver listening now, until closed. */
 	public static OtlpReceiver start() throws IOException {
-		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-		OtlpReceiver receiver = new OtlpReceiver(server);
-		server.createContext("/v1/traces", receiver::traces);
-		server.createContext("/v1/metrics", receiver::metrics);
-		server.setExecutor(Executors.newFixedThreadPool(4, (r) -> {
+		OtlpReceiver receiver = new OtlpReceiver();
+		receiver.listen();
+		return receiver;
+	}
+
+	private void listen() throws IOException {
+		this.spans.clear();
+		this.metrics.clear();
+		this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		this.server.createContext("/v1/traces", this::traces);
+		this.server.createContext("/v1/metrics", this::metrics);
+		this.server.setExecutor(Executors.newFixedThreadPool(4, (r) -> {
 			Thread thread = new Thread(r, "otlp-receiver");
 			thread.setDaemon(true);
 			return thread;
 		}));
-		server.start();
-		return receiver;
+		this.server.start();
+	}
+
+	@Override
+	public void beforeEach(ExtensionContext context) throws IOException {
+		listen();
+	}
+
+	@Override
+	public void afterEach(ExtensionContext context) {
+		close();
 	}
 
 	public String baseUrl() {
@@ -184,6 +204,10 @@ public final class OtlpReceiver implements AutoCloseable {
 
 		public long startNs() {
 			return this.span.getStartTimeUnixNano();
+		}
+
+		public Span.SpanKind kind() {
+			return this.span.getKind();
 		}
 
 		public long endNs() {

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
@@ -78,15 +80,21 @@ public final class ZipkinServer implements AutoCloseable {
 
 	/** Wait until the trace holds at least {@code count} spans; fail with what Zipkin has. */
 	public List<Map<String, Object>> awaitTrace(String traceId, int count, Duration timeout) throws Exception {
+		return awaitTrace(traceId, (spans) -> spans.size() >= count, timeout);
+	}
+
+	/** Wait until the trace's spans satisfy {@code until}; fail with what Zipkin has. */
+	public List<Map<String, Object>> awaitTrace(String traceId, Predicate<List<Map<String, Object>>> until,
+			Duration timeout) throws Exception {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		List<Map<String, Object>> spans = trace(traceId);
-		while (spans.size() < count) {
+		while (!until.test(spans)) {
 			if (System.nanoTime() > deadline) {
-				throw new AssertionError("Zipkin has " + spans.size() + " of " + count + " spans of trace " + traceId
-						+ ": " + spans.stream().map((s) -> s.get("name")).toList());
+				throw new AssertionError("Zipkin's trace " + traceId + " is still incomplete after " + timeout + ": "
+						+ spans.stream().map((s) -> s.get("name")).toList());
 			}
 			// Zipkin is another process with no push channel: poll it, bounded by the deadline
-			this.process.process().waitFor(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+			this.process.process().waitFor(100, TimeUnit.MILLISECONDS);
 			spans = trace(traceId);
 		}
 		return spans;

@@ -44,7 +44,7 @@ class ZipkinExportProcessTest {
 			assertThat(((Map<String, Object>) root.get("localEndpoint")).get("serviceName")).isEqualTo("model-0");
 			assertThat(((Map<String, String>) root.get("tags"))).containsEntry("nemo.gym.server.name", "model-0");
 			List<Map<String, Object>> stages = spans.stream()
-				.filter((s) -> ((String) s.get("name")).startsWith("gym.server.startup."))
+				.filter((s) -> ((Map<String, String>) s.get("tags")).containsKey("nemo.gym.startup.stage"))
 				.toList();
 			assertThat(stages).extracting((s) -> s.get("name"))
 				.contains("gym.server.startup.main_start", "gym.server.startup.beans_instantiated",

@@ -11,6 +11,9 @@ public class ModelLoaderProperties {
 	/** How long loading the model takes. */
 	private Duration duration = Duration.ofMillis(1500);
 
+	/** How long warming the loaded model up takes (an application startup step of its own). */
+	private Duration warmup = Duration.ofMillis(200);
+
 	/** Name of the model to "load". */
 	private String model = "tiny-llm";
 
@@ -20,6 +23,14 @@ public class ModelLoaderProperties {
 
 	public void setDuration(Duration duration) {
 		this.duration = duration;
+	}
+
+	public Duration getWarmup() {
+		return this.warmup;
+	}
+
+	public void setWarmup(Duration warmup) {
+		this.warmup = warmup;
 	}
 
 	public String getModel() {

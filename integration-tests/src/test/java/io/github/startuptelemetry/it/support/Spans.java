@@ -7,10 +7,10 @@ import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Assertions on received startup spans shared by the process tests. */
-public final class SpanAssertions {
+/** Picking spans out of what an {@link OtlpReceiver} received, and the assertions the process tests share. */
+public final class Spans {
 
-	private SpanAssertions() {
+	private Spans() {
 	}
 
 	/** The stage spans ({@code <root>.<stage>}) directly under {@code root}, in time order. */
@@ -35,11 +35,32 @@ public final class SpanAssertions {
 		assertThat(stages).allSatisfy((stage) -> assertThat(stage.endNs()).isGreaterThanOrEqualTo(stage.startNs()));
 	}
 
-	/** The one span named {@code name}. */
+	/** The one span called {@code name}; fails unless there is exactly one. */
 	public static ReceivedSpan only(List<ReceivedSpan> spans, String name) {
-		List<ReceivedSpan> named = spans.stream().filter((s) -> s.name().equals(name)).toList();
-		assertThat(named).hasSize(1);
+		List<ReceivedSpan> named = named(spans, name);
+		assertThat(named).as("spans named " + name).hasSize(1);
 		return named.get(0);
+	}
+
+	public static List<ReceivedSpan> named(List<ReceivedSpan> spans, String name) {
+		return spans.stream().filter((s) -> s.name().equals(name)).toList();
+	}
+
+	/** The spans one process exported, told apart by its {@code process.pid} resource attribute. */
+	public static List<ReceivedSpan> ofProcess(List<ReceivedSpan> spans, long pid) {
+		return spans.stream().filter((s) -> Long.toString(pid).equals(s.resourceAttribute("process.pid"))).toList();
+	}
+
+	/** How many root startup spans and stage spans arrived (bean spans are not stages). */
+	public static long stageCount(List<ReceivedSpan> spans) {
+		return spans.stream()
+			.filter((s) -> s.name().equals("gym.server.startup") || s.attribute("nemo.gym.startup.stage") != null)
+			.count();
+	}
+
+	/** Milliseconds from a span's start to its end. */
+	public static long durationMs(ReceivedSpan span) {
+		return (span.endNs() - span.startNs()) / 1_000_000;
 	}
 
 }

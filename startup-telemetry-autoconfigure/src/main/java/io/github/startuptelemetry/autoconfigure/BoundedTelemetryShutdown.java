@@ -1,0 +1,273 @@
+package io.github.startuptelemetry.autoconfigure;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Metrics;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.support.AbstractBeanDefinition;
+import org.springframework.beans.factory.support.BeanDefinitionRegistry;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationContextAware;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.util.ClassUtils;
+import org.springframework.util.ReflectionUtils;
+
+/**
+ * Bounds the telemetry flush at shutdown by {@code telemetry.shutdown-timeout} (NeMo RL's
+ * {@code shutdown_telemetry}). Boot's OpenTelemetry SDK beans and Micrometer's meter registries
+ * close while the context closes, and those closes block: {@code OpenTelemetrySdk} joins its
+ * shutdown for 10 s, a batch processor drains its whole queue with retries, Boot's
+ * {@code MeterRegistryCloser} waits for the OTLP registry's last publish. Against a collector
+ * that never answers a plain Boot app needs ~10 s to exit (~20 s with OTLP metrics), and
+ * nothing below honours a budget.
+ * <p>
+ * So this takes those closes away from the context (the beans' inferred destroy methods are
+ * removed, an explicit one is left alone, and Boot's {@code MeterRegistryCloser} is dropped)
+ * and does them itself on daemon threads: the meter registries when the context starts closing,
+ * where Boot closed them, and the OpenTelemetry SDK last (its tracer providers flushed first,
+ * see {@link SpanDrain}; then SDK, providers, processors, exporters, so each flushes into the
+ * next), each on its own thread, so a dead metrics endpoint
+ * cannot hold back the spans. The destroy phase waits for both at most the budget; a flush that
+ * overruns is abandoned, which loses only what an unreachable collector was going to lose
+ * anyway, and on a daemon thread it never holds up the JVM's exit. With a healthy collector
+ * everything is flushed as before.
+ */
+final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPostProcessor,
+		ApplicationListener<ContextClosedEvent>, ApplicationContextAware, DisposableBean {
+
+	private static final Log logger = LogFactory.getLog(BoundedTelemetryShutdown.class);
+
+	private static final String METRICS = "metrics";
+
+	private static final String OPENTELEMETRY = "opentelemetry";
+
+	/** The beans each daemon thread closes, in closing order (upstream first). */
+	private static final Map<String, List<String>> CHAINS = Map.of(METRICS,
+			List.of("io.micrometer.core.instrument.composite.CompositeMeterRegistry",
+					"io.micrometer.core.instrument.MeterRegistry"),
+			OPENTELEMETRY,
+			List.of("io.opentelemetry.sdk.OpenTelemetrySdk", "io.opentelemetry.sdk.trace.SdkTracerProvider",
+					"io.opentelemetry.sdk.metrics.SdkMeterProvider", "io.opentelemetry.sdk.logs.SdkLoggerProvider",
+					"io.opentelemetry.sdk.trace.SpanProcessor", "io.opentelemetry.sdk.metrics.export.MetricReader",
+					"io.opentelemetry.sdk.logs.LogRecordProcessor", "io.opentelemetry.sdk.trace.export.SpanExporter",
+					"io.opentelemetry.sdk.metrics.export.MetricExporter",
+					"io.opentelemetry.sdk.logs.export.LogRecordExporter"));
+
+	/** Boot's early, unbounded close of every meter registry; replaced by the metrics chain. */
+	private static final String BOOT_METER_REGISTRY_CLOSER = "org.springframework.boot.micrometer.metrics.autoconfigure"
+			+ ".MetricsAutoConfiguration$MeterRegistryCloser";
+
+	private final Duration timeout;
+
+	/** Bean name to its chain and position in it, for every bean taken over. */
+	private final Map<String, Position> takenOver = new LinkedHashMap<>();
+
+	/** Per chain, the created beans taken over, by position. */
+	private final Map<String, ConcurrentSkipListMap<Integer, List<Object>>> created = new LinkedHashMap<>();
+
+	private final Map<String, Thread> closing = new LinkedHashMap<>();
+
+	private ApplicationContext context;
+
+	BoundedTelemetryShutdown(Duration timeout) {
+		this.timeout = (timeout != null && !timeout.isNegative()) ? timeout : Duration.ZERO;
+		CHAINS.keySet().forEach((chain) -> this.created.put(chain, new ConcurrentSkipListMap<>()));
+	}
+
+	@Override
+	public void setApplicationContext(ApplicationContext context) {
+		this.context = context;
+	}
+
+	@Override
+	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
+		ClassLoader classLoader = beanFactory.getBeanClassLoader();
+		CHAINS.forEach((chain, types) -> {
+			for (int order = 0; order < types.size(); order++) {
+				for (String name : beanNames(beanFactory, types.get(order), classLoader)) {
+					if (!this.takenOver.containsKey(name) && takeOver(beanFactory, name)) {
+						this.takenOver.put(name, new Position(chain, order));
+					}
+				}
+			}
+		});
+		if (beanFactory instanceof BeanDefinitionRegistry registry) {
+			for (String name : beanNames(beanFactory, BOOT_METER_REGISTRY_CLOSER, classLoader)) {
+				registry.removeBeanDefinition(name);
+			}
+		}
+	}
+
+	private static String[] beanNames(ConfigurableListableBeanFactory beanFactory, String type,
+			ClassLoader classLoader) {
+		if (!ClassUtils.isPresent(type, classLoader)) {
+			return new String[0];
+		}
+		return beanFactory.getBeanNamesForType(ClassUtils.resolveClassName(type, classLoader), true, false);
+	}
+
+	/** Remove an inferred destroy method; an explicit one is the user's to keep. */
+	private static boolean takeOver(ConfigurableListableBeanFactory beanFactory, String name) {
+		if (!beanFactory.containsBeanDefinition(name)) {
+			return false;
+		}
+		BeanDefinition definition = beanFactory.getBeanDefinition(name);
+		if (!(definition instanceof AbstractBeanDefinition bean) || !definition.isSingleton()) {
+			return false;
+		}
+		String destroyMethod = bean.getDestroyMethodName();
+		if (destroyMethod != null && !AbstractBeanDefinition.INFER_METHOD.equals(destroyMethod)) {
+			return false;
+		}
+		bean.setDestroyMethodName("");
+		return true;
+	}
+
+	@Override
+	public Object postProcessAfterInitialization(Object bean, String beanName) {
+		Position position = this.takenOver.get(beanName);
+		if (position != null) {
+			this.created.get(position.chain())
+				.computeIfAbsent(position.order(), (order) -> new CopyOnWriteArrayList<>())
+				.add(bean);
+		}
+		return bean;
+	}
+
+	/** The context starts closing: close the meter registries, as Boot would, but in the background. */
+	@Override
+	public void onApplicationEvent(ContextClosedEvent event) {
+		if (event.getApplicationContext() == this.context) {
+			startClosing(METRICS);
+		}
+	}
+
+	/** Close the SDK, then wait for everything at most the budget. */
+	@Override
+	public void destroy() throws InterruptedException {
+		long deadline = System.nanoTime() + this.timeout.toNanos();
+		CHAINS.keySet().forEach(this::startClosing);
+		List<Thread> threads;
+		synchronized (this.closing) {
+			threads = List.copyOf(this.closing.values());
+		}
+		for (Thread thread : threads) {
+			long left = deadline - System.nanoTime();
+			if (left > 0) {
+				TimeUnit.NANOSECONDS.timedJoin(thread, left);
+			}
+		}
+		List<String> unfinished = threads.stream().filter(Thread::isAlive).map(Thread::getName).toList();
+		if (!unfinished.isEmpty()) {
+			logger.info("Telemetry shutdown abandoned after telemetry.shutdown-timeout (" + this.timeout.toMillis()
+					+ " ms), unfinished: " + unfinished + "; is the collector reachable?");
+		}
+	}
+
+	private void startClosing(String chain) {
+		List<Object> beans = this.created.get(chain).values().stream().flatMap(List::stream).toList();
+		synchronized (this.closing) {
+			if (beans.isEmpty() || this.closing.containsKey(chain)) {
+				return;
+			}
+			if (logger.isDebugEnabled()) {
+				logger.debug("Closing " + chain + " telemetry: "
+						+ beans.stream().map((bean) -> bean.getClass().getSimpleName()).toList());
+			}
+			Thread thread = new Thread(() -> {
+				if (chain.equals(OPENTELEMETRY)) {
+					SpanDrain.drain(beans);
+				}
+				beans.forEach(BoundedTelemetryShutdown::close);
+			}, "telemetry-shutdown-" + chain);
+			thread.setDaemon(true);
+			this.closing.put(chain, thread);
+			thread.start();
+		}
+	}
+
+	private static void close(Object bean) {
+		try {
+			if (bean instanceof AutoCloseable closeable) {
+				closeable.close();
+			}
+			else {
+				// a meter registry: out of the global registry, as Boot's MeterRegistryCloser does
+				MicrometerGlobalRegistry.remove(bean);
+				Method close = ReflectionUtils.findMethod(bean.getClass(), "close");
+				if (close != null) {
+					ReflectionUtils.makeAccessible(close);
+					ReflectionUtils.invokeMethod(close, bean);
+				}
+			}
+		}
+		catch (Exception | LinkageError ex) {
+			logger.debug("Could not close " + bean.getClass().getName(), ex);
+		}
+	}
+
+	private record Position(String chain, int order) {
+	}
+
+	/**
+	 * Flushes the tracer providers twice before anything is shut down. OpenTelemetry's
+	 * {@code BatchSpanProcessor} (1.55) answers a flush or shutdown that arrives while an
+	 * earlier flush is still running with that earlier flush, which only covers the spans
+	 * queued when it began; a shutdown soon after ready (where the startup spans are flushed)
+	 * would then drop whatever was queued since. The second flush starts after the first has
+	 * ended, so it covers everything. Only loaded when SDK beans exist.
+	 */
+	private static final class SpanDrain {
+
+		static void drain(List<Object> beans) {
+			Set<SdkTracerProvider> providers = Collections.newSetFromMap(new IdentityHashMap<>());
+			for (Object bean : beans) {
+				if (bean instanceof OpenTelemetrySdk sdk) {
+					providers.add(sdk.getSdkTracerProvider());
+				}
+				else if (bean instanceof SdkTracerProvider provider) {
+					providers.add(provider);
+				}
+			}
+			for (SdkTracerProvider provider : providers) {
+				provider.forceFlush().join(10, TimeUnit.SECONDS);
+				provider.forceFlush().join(10, TimeUnit.SECONDS);
+			}
+		}
+
+	}
+
+	/** Isolates Micrometer, which is only on the class path when meter registries exist. */
+	private static final class MicrometerGlobalRegistry {
+
+		static void remove(Object registry) {
+			if (registry instanceof MeterRegistry meterRegistry) {
+				Metrics.globalRegistry.remove(meterRegistry);
+			}
+		}
+
+	}
+
+}

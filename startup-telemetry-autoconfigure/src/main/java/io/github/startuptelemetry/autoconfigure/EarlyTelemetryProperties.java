@@ -1,0 +1,46 @@
+package io.github.startuptelemetry.autoconfigure;
+
+import org.apache.commons.logging.Log;
+
+import org.springframework.boot.context.properties.bind.AbstractBindHandler;
+import org.springframework.boot.context.properties.bind.BindContext;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.core.env.Environment;
+
+/**
+ * {@code telemetry.*} for code that runs before the context binds {@link TelemetryProperties}
+ * (environment and bean factory post-processors), with the same leniency: a value that does
+ * not bind leaves its default in place, with a debug line naming the property (never the
+ * value), because telemetry may never fail a server.
+ */
+final class EarlyTelemetryProperties {
+
+	private EarlyTelemetryProperties() {
+	}
+
+	static TelemetryProperties bind(Environment environment, Log logger) {
+		return Binder.get(environment)
+			.bind("telemetry", Bindable.ofInstance(new TelemetryProperties()), new LenientBindHandler(logger))
+			.orElseGet(TelemetryProperties::new);
+	}
+
+	private static final class LenientBindHandler extends AbstractBindHandler {
+
+		private final Log logger;
+
+		LenientBindHandler(Log logger) {
+			this.logger = logger;
+		}
+
+		@Override
+		public Object onFailure(ConfigurationPropertyName name, Bindable<?> target, BindContext context,
+				Exception error) {
+			this.logger.debug("Ignoring " + name + ": not a valid " + target.getType());
+			return (target.getValue() != null) ? target.getValue().get() : null;
+		}
+
+	}
+
+}

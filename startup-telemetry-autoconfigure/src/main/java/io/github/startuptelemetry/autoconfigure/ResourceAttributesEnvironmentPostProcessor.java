@@ -1,0 +1,89 @@
+package io.github.startuptelemetry.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.apache.commons.logging.Log;
+
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.logging.DeferredLogFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+import io.github.startuptelemetry.lifecycle.OtelEnv;
+import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
+import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
+
+/**
+ * Adds this process's identity (SPEC §3: {@code nv.dl.rank}, {@code nv.dl.world_size},
+ * {@code nv.dl.local_rank}, {@code rl.worker_group}, the run id, {@code process.pid} and the
+ * user's {@code telemetry.resource-attributes}) to Boot's
+ * {@code management.opentelemetry.resource-attributes}, which Boot puts on the OpenTelemetry
+ * resource and on the OTLP meter registry alike, so spans and metrics of one rank can be
+ * selected downstream.
+ * <p>
+ * Defaults only: a lowest-precedence property source, and an attribute the user already set
+ * (in {@code management.opentelemetry.resource-attributes} or {@code OTEL_RESOURCE_ATTRIBUTES})
+ * is left alone. Attribute values are strings, as everywhere in Boot's resource configuration.
+ * An unusable value is ignored with a debug line; it never fails the server.
+ */
+class ResourceAttributesEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
+
+	static final String PROPERTY_SOURCE_NAME = "startupTelemetryResourceAttributes";
+
+	static final String RESOURCE_ATTRIBUTES = "management.opentelemetry.resource-attributes";
+
+	private final Log logger;
+
+	ResourceAttributesEnvironmentPostProcessor(DeferredLogFactory logFactory) {
+		this.logger = logFactory.getLog(ResourceAttributesEnvironmentPostProcessor.class);
+	}
+
+	@Override
+	public int getOrder() {
+		return Ordered.LOWEST_PRECEDENCE;
+	}
+
+	@Override
+	@SuppressWarnings({ "unchecked", "rawtypes" })
+	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		apply(environment, (Map) environment.getSystemEnvironment(), ProcessHandle.current().pid());
+	}
+
+	void apply(ConfigurableEnvironment environment, Map<String, String> env, long pid) {
+		try {
+			if (!TelemetrySwitch.enabled(environment)) {
+				return;
+			}
+			Binder binder = Binder.get(environment);
+			TelemetryProperties properties = EarlyTelemetryProperties.bind(environment, this.logger);
+			ProcessResourceAttributes.Identity identity = new ProcessResourceAttributes.Identity(properties.getRank(),
+					properties.getWorldSize(), properties.getLocalRank(), properties.getWorkerGroup(),
+					properties.getRunId(), properties.getResourceAttributes());
+			Map<String, String> attributes = ProcessResourceAttributes.resolve(identity, env, pid,
+					(variable) -> this.logger.debug("Ignoring " + variable + ": not a non-negative integer"));
+			Set<String> userSet = binder.bind(RESOURCE_ATTRIBUTES, Bindable.mapOf(String.class, String.class))
+				.orElse(Map.of())
+				.keySet();
+			Set<String> fromEnv = OtelEnv.parsePairs(env.get(OtelEnv.RESOURCE_ATTRIBUTES)).pairs().keySet();
+			Map<String, Object> defaults = new LinkedHashMap<>();
+			attributes.forEach((key, value) -> {
+				if (!userSet.contains(key) && !fromEnv.contains(key)) {
+					defaults.put(RESOURCE_ATTRIBUTES + "[" + key + "]", value);
+				}
+			});
+			if (!defaults.isEmpty()) {
+				environment.getPropertySources().addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, defaults));
+			}
+		}
+		catch (RuntimeException ex) {
+			this.logger.debug("Resource attributes of this process left out after a failure", ex);
+		}
+	}
+
+}

@@ -1,0 +1,34 @@
+package io.github.startuptelemetry.report;
+
+/**
+ * Text made safe for HTML element content and quoted attribute values alike: every name and
+ * message in a report comes from configuration or from a server, and may hold {@code <>&"'}.
+ */
+final class HtmlText {
+
+	private HtmlText() {
+	}
+
+	static String escape(String text) {
+		if (text == null) {
+			return "";
+		}
+		StringBuilder out = new StringBuilder(text.length() + 16);
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			switch (c) {
+				case '&' -> out.append("&amp;");
+				case '<' -> out.append("&lt;");
+				case '>' -> out.append("&gt;");
+				case '"' -> out.append("&quot;");
+				case '\'' -> out.append("&#39;");
+				case '\n' -> out.append("&#10;");
+				case '\r' -> {
+				}
+				default -> out.append(c);
+			}
+		}
+		return out.toString();
+	}
+
+}

@@ -1,0 +1,279 @@
+package io.github.startuptelemetry.server;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+import org.springframework.boot.context.metrics.buffering.BufferingApplicationStartup;
+import org.springframework.boot.context.metrics.buffering.StartupTimeline;
+import org.springframework.core.metrics.ApplicationStartup;
+import org.springframework.core.metrics.StartupStep;
+
+import io.github.startuptelemetry.timeline.WallClock;
+
+/**
+ * Finds the slow steps of {@code beans_instantiated} in Spring's own {@link ApplicationStartup}
+ * steps (NeMo RL's {@code traced_worker_init}, the Spring way): each bean creation
+ * ({@value #BEAN_STEP}) and each step the application starts itself (any name outside
+ * Spring's {@code spring.*}) that takes longer than the threshold is kept, with its nesting;
+ * everything else is dropped as it ends, so nothing is buffered and no buffer limit can push
+ * out a slow bean.
+ * <p>
+ * It wraps whatever {@link ApplicationStartup} the application set, which keeps receiving
+ * every step: Boot's {@link BufferingApplicationStartup} stays one (see
+ * {@link #wrap(ApplicationStartup)}), so {@code /actuator/startup} keeps working. Steps are
+ * only followed between {@link #open()} and {@link #close(Function)}; outside that window,
+ * and when bean spans are off (no recorder installed at all), a step costs nothing extra.
+ * <p>
+ * Nesting: a bean created while another was being created (its dependency) ran inside it, so
+ * a kept step's parent is the enclosing step, itself kept since it lasted at least as long
+ * (should the wall clock step back, a kept step moves up to the closest kept ancestor). Each
+ * step's {@code selfNs} subtracts the time of the followed steps it contained, fast or slow,
+ * so a slow bean inside a slow bean is shown once, inside its parent, and counted once.
+ */
+class BeanSpanRecorder {
+
+	/** The step Spring's bean factory starts for every bean it creates. */
+	static final String BEAN_STEP = "spring.beans.instantiate";
+
+	static final Duration DEFAULT_THRESHOLD = Duration.ofMillis(20);
+
+	private final long thresholdNs;
+
+	private final LongSupplier clock;
+
+	private final ThreadLocal<Node> current = new ThreadLocal<>();
+
+	private final List<Node> roots = new ArrayList<>();
+
+	private volatile boolean open;
+
+	BeanSpanRecorder(Duration threshold) {
+		this(threshold, WallClock::nowNs);
+	}
+
+	/**
+	 * @param threshold a step taking longer than this is kept
+	 * @param clock wall-clock epoch nanoseconds
+	 */
+	BeanSpanRecorder(Duration threshold, LongSupplier clock) {
+		this.thresholdNs = threshold.toNanos();
+		this.clock = clock;
+	}
+
+	/**
+	 * An {@link ApplicationStartup} that records into this recorder and passes every step on
+	 * to {@code delegate}. A {@link BufferingApplicationStartup} is wrapped in one (whose
+	 * buffer stays the delegate's), because Boot offers {@code /actuator/startup} only when
+	 * the context's startup is one.
+	 */
+	ApplicationStartup wrap(ApplicationStartup delegate) {
+		if (delegate instanceof BufferingApplicationStartup buffering) {
+			return new RecordingBufferingStartup(this, buffering);
+		}
+		return (name) -> record(name, delegate.start(name));
+	}
+
+	/** Start following steps: from now on, slow ones are kept. */
+	void open() {
+		this.open = true;
+	}
+
+	/**
+	 * Stop following steps and return the kept ones, roots first in start order.
+	 *
+	 * @param beanType the class name of a bean, or {@code null}
+	 */
+	synchronized List<BeanSpan> close(Function<String, String> beanType) {
+		this.open = false;
+		return spans(this.roots, beanType);
+	}
+
+	/** Follow {@code step}; its name is passed as well, since Spring's no-op steps have none. */
+	private StartupStep record(String name, StartupStep step) {
+		if (!this.open || (name.startsWith("spring.") && !name.equals(BEAN_STEP))) {
+			return step;
+		}
+		Node node = new Node(name, step, this.current.get(), this.clock.getAsLong());
+		this.current.set(node);
+		return node;
+	}
+
+	private synchronized void ended(Node node) {
+		Node enclosing = node.parent;
+		while (enclosing != null && enclosing.ended) {
+			enclosing = enclosing.parent;
+		}
+		if (this.current.get() == node) {
+			if (enclosing != null) {
+				this.current.set(enclosing);
+			}
+			else {
+				this.current.remove();
+			}
+		}
+		if (!this.open) {
+			return;
+		}
+		long duration = node.endNs - node.startNs;
+		if (enclosing != null) {
+			enclosing.containedNs += duration;
+		}
+		List<Node> siblings = (enclosing != null) ? enclosing.kept : this.roots;
+		if (duration > this.thresholdNs) {
+			siblings.add(node);
+		}
+		else {
+			siblings.addAll(node.kept);
+		}
+	}
+
+	private static List<BeanSpan> spans(List<Node> nodes, Function<String, String> beanType) {
+		return nodes.stream()
+			.sorted(Comparator.comparingLong((Node node) -> node.startNs))
+			.map((node) -> new BeanSpan(node.name, node.beanName,
+					(node.beanName != null) ? typeOf(beanType, node.beanName) : null, node.startNs, node.endNs,
+					Math.max(0, node.endNs - node.startNs - node.containedNs), spans(node.kept, beanType)))
+			.toList();
+	}
+
+	private static String typeOf(Function<String, String> beanType, String beanName) {
+		try {
+			return beanType.apply(beanName);
+		}
+		catch (RuntimeException ex) {
+			return null;
+		}
+	}
+
+	/** A followed step: passes everything on to Spring's step and times it. */
+	private final class Node implements StartupStep {
+
+		private final String name;
+
+		private final StartupStep step;
+
+		private final Node parent;
+
+		private final long startNs;
+
+		private final List<Node> kept = new ArrayList<>();
+
+		private String beanName;
+
+		private long endNs;
+
+		private long containedNs;
+
+		private boolean ended;
+
+		Node(String name, StartupStep step, Node parent, long startNs) {
+			this.name = name;
+			this.step = step;
+			this.parent = parent;
+			this.startNs = startNs;
+		}
+
+		@Override
+		public String getName() {
+			return this.name;
+		}
+
+		@Override
+		public long getId() {
+			return this.step.getId();
+		}
+
+		@Override
+		public Long getParentId() {
+			return this.step.getParentId();
+		}
+
+		@Override
+		public StartupStep tag(String key, String value) {
+			if ("beanName".equals(key) && BEAN_STEP.equals(this.name)) {
+				this.beanName = value;
+			}
+			this.step.tag(key, value);
+			return this;
+		}
+
+		@Override
+		public StartupStep tag(String key, Supplier<String> value) {
+			this.step.tag(key, value);
+			return this;
+		}
+
+		@Override
+		public Tags getTags() {
+			return this.step.getTags();
+		}
+
+		@Override
+		public void end() {
+			synchronized (BeanSpanRecorder.this) {
+				if (this.ended) {
+					return;
+				}
+				this.ended = true;
+				this.endNs = BeanSpanRecorder.this.clock.getAsLong();
+			}
+			try {
+				this.step.end();
+			}
+			finally {
+				ended(this);
+			}
+		}
+
+	}
+
+	/**
+	 * A {@link BufferingApplicationStartup} in type only: every call goes to the application's
+	 * own, so its buffer, filters and {@code /actuator/startup} work as before.
+	 */
+	private static final class RecordingBufferingStartup extends BufferingApplicationStartup {
+
+		private final BeanSpanRecorder recorder;
+
+		private final BufferingApplicationStartup delegate;
+
+		RecordingBufferingStartup(BeanSpanRecorder recorder, BufferingApplicationStartup delegate) {
+			super(0);
+			this.recorder = recorder;
+			this.delegate = delegate;
+		}
+
+		@Override
+		public StartupStep start(String name) {
+			return this.recorder.record(name, this.delegate.start(name));
+		}
+
+		@Override
+		public void startRecording() {
+			this.delegate.startRecording();
+		}
+
+		@Override
+		public void addFilter(Predicate<StartupStep> filter) {
+			this.delegate.addFilter(filter);
+		}
+
+		@Override
+		public StartupTimeline getBufferedTimeline() {
+			return this.delegate.getBufferedTimeline();
+		}
+
+		@Override
+		public StartupTimeline drainBufferedTimeline() {
+			return this.delegate.drainBufferedTimeline();
+		}
+
+	}
+
+}

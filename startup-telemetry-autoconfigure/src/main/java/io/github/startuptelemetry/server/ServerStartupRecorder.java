@@ -1,0 +1,198 @@
+package io.github.startuptelemetry.server;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.boot.context.event.ApplicationFailedEvent;
+import org.springframework.boot.context.event.ApplicationPreparedEvent;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.boot.context.event.ApplicationStartingEvent;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationEvent;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.event.ContextRefreshedEvent;
+import org.springframework.context.support.GenericApplicationContext;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.util.ClassUtils;
+
+import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
+import io.github.startuptelemetry.timeline.StageNames;
+import io.github.startuptelemetry.timeline.StartupEnvironment;
+import io.github.startuptelemetry.timeline.WallClock;
+
+/**
+ * Times a server's startup from Spring Boot's lifecycle events, as handed on by
+ * {@link ServerStartupListener}. It only observes, so the application's own listeners run as
+ * before. At {@link ApplicationReadyEvent} it hands the timeline to the
+ * {@link ServerStartupReporter} bean, once.
+ * <p>
+ * Unless {@code telemetry.startup.bean-spans.enabled=false}, it also wraps the application's
+ * {@code ApplicationStartup} (once the environment is known, before the context exists) so
+ * that the slow beans of {@code beans_instantiated} become spans; see {@link BeanSpanRecorder}.
+ * <p>
+ * Nothing here may fail a server: every event is handled inside a guard, and a failure turns
+ * the timeline off for the rest of this startup.
+ */
+final class ServerStartupRecorder {
+
+	private static final Log logger = LogFactory.getLog(ServerStartupRecorder.class);
+
+	private static final String WEB_SERVER_INITIALIZED_EVENT = "org.springframework.boot.web.server.context.WebServerInitializedEvent";
+
+	private static final boolean WEB_SERVER_EVENTS = ClassUtils.isPresent(WEB_SERVER_INITIALIZED_EVENT,
+			ServerStartupRecorder.class.getClassLoader());
+
+	/** Only the first application in a JVM owns the time before it (JVM start, main). */
+	private static final AtomicBoolean jvmPreludeClaimed = new AtomicBoolean();
+
+	private long startingNs;
+
+	private boolean firstInJvm;
+
+	private volatile ServerStartupTimeline timeline;
+
+	private BeanSpanRecorder beanSpans;
+
+	private ApplicationContext context;
+
+	private boolean webServerMarked;
+
+	void onApplicationEvent(ApplicationEvent event) {
+		if (this.timeline == null && !(event instanceof ApplicationStartingEvent)
+				&& !(event instanceof ApplicationEnvironmentPreparedEvent)) {
+			return;
+		}
+		try {
+			handle(event);
+		}
+		catch (Exception | LinkageError ex) {
+			this.timeline = null;
+			logger.debug("Startup timeline disabled after a failure", ex);
+		}
+	}
+
+	private void handle(ApplicationEvent event) {
+		if (event instanceof ApplicationStartingEvent) {
+			this.startingNs = WallClock.nowNs();
+			this.firstInJvm = jvmPreludeClaimed.compareAndSet(false, true);
+		}
+		else if (event instanceof ApplicationEnvironmentPreparedEvent prepared) {
+			begin(prepared.getEnvironment(), prepared.getSpringApplication());
+		}
+		else if (event instanceof ApplicationPreparedEvent prepared) {
+			this.timeline.mark(StageNames.CONTEXT_PREPARED);
+			if (this.beanSpans != null) {
+				this.beanSpans.open();
+			}
+			this.context = prepared.getApplicationContext();
+			prepared.getApplicationContext()
+				.getBeanFactory()
+				.registerSingleton(ServerStartupTimeline.BEAN_NAME, this.timeline);
+			registerBeansInstantiatedMarker(prepared.getApplicationContext());
+		}
+		else if (WEB_SERVER_EVENTS && WebServerEvents.isWebServerInitialized(event) && !this.webServerMarked
+				&& ownContext(event)) {
+			this.webServerMarked = true;
+			this.timeline.mark(StageNames.WEB_SERVER_STARTED);
+		}
+		else if (event instanceof ContextRefreshedEvent refreshed && refreshed.getApplicationContext() == this.context) {
+			this.timeline.mark(StageNames.CONTEXT_REFRESHED);
+		}
+		else if (event instanceof ApplicationStartedEvent) {
+			this.timeline.mark(StageNames.APPLICATION_STARTED);
+		}
+		else if (event instanceof ApplicationReadyEvent ready) {
+			ServerStartupTimeline done = this.timeline;
+			this.timeline = null;
+			done.mark(StageNames.APPLICATION_READY);
+			// reporting is a claim too: a supervisor that comes later starts a timeline of its own
+			if (!done.claim()) {
+				return;
+			}
+			ready.getApplicationContext()
+				.getBeanProvider(ServerStartupReporter.class)
+				.ifAvailable((reporter) -> reporter.report(done));
+		}
+		else if (event instanceof ApplicationFailedEvent) {
+			this.timeline = null;
+			this.beanSpans = null;
+		}
+	}
+
+	private void begin(ConfigurableEnvironment environment, SpringApplication application) {
+		if (!TelemetrySwitch.enabled(environment)) {
+			return;
+		}
+		boolean worker = TelemetrySwitch.flag(environment, "telemetry.startup.worker", false);
+		ServerStartupTimeline timeline;
+		if (this.firstInJvm) {
+			timeline = ServerStartupTimeline.fromJvmStart(StartupEnvironment.fromSystem(), worker, this.startingNs);
+		}
+		else {
+			timeline = new ServerStartupTimeline(this.startingNs, worker, null, List.of());
+		}
+		timeline.mark(StageNames.ENVIRONMENT_PREPARED);
+		this.timeline = timeline;
+		this.beanSpans = installBeanSpans(environment, application);
+	}
+
+	/** Wrap the application's {@code ApplicationStartup}, unless bean spans are off. */
+	private static BeanSpanRecorder installBeanSpans(ConfigurableEnvironment environment,
+			SpringApplication application) {
+		if (!TelemetrySwitch.flag(environment, "telemetry.startup.bean-spans.enabled", true)) {
+			return null;
+		}
+		Duration threshold = BeanSpanRecorder.DEFAULT_THRESHOLD;
+		try {
+			threshold = Binder.get(environment)
+				.bind("telemetry.startup.bean-spans.threshold", Duration.class)
+				.orElse(threshold);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Ignoring telemetry.startup.bean-spans.threshold: not a duration");
+		}
+		BeanSpanRecorder recorder = new BeanSpanRecorder(threshold);
+		application.setApplicationStartup(recorder.wrap(application.getApplicationStartup()));
+		return recorder;
+	}
+
+	private boolean ownContext(ApplicationEvent event) {
+		return WebServerEvents.context(event) == this.context;
+	}
+
+	/**
+	 * "All singletons instantiated" is the start of the first lifecycle phase: after every
+	 * singleton and its {@code afterSingletonsInstantiated}, before the web server starts.
+	 */
+	private void registerBeansInstantiatedMarker(ConfigurableApplicationContext context) {
+		if (context instanceof GenericApplicationContext generic) {
+			ServerStartupTimeline timeline = this.timeline;
+			BeanSpanRecorder beanSpans = this.beanSpans;
+			generic.registerBean("startupTelemetryBeansInstantiatedMarker", BeansInstantiatedMarker.class,
+					() -> new BeansInstantiatedMarker(timeline, beanSpans, generic.getBeanFactory()));
+		}
+	}
+
+	/** Isolates the optional web-server event type, so its absence cannot break the listener. */
+	private static final class WebServerEvents {
+
+		static boolean isWebServerInitialized(ApplicationEvent event) {
+			return event instanceof org.springframework.boot.web.server.context.WebServerInitializedEvent;
+		}
+
+		static ApplicationContext context(ApplicationEvent event) {
+			return ((org.springframework.boot.web.server.context.WebServerInitializedEvent) event)
+				.getApplicationContext();
+		}
+
+	}
+
+}

@@ -1,0 +1,132 @@
+package io.github.startuptelemetry.autoconfigure;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.PropertySource;
+import org.springframework.mock.env.MockEnvironment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OtlpEnvironmentPostProcessorTest {
+
+	private static final String ENDPOINT = "management.opentelemetry.tracing.export.otlp.endpoint";
+
+	private final MockEnvironment environment = new MockEnvironment();
+
+	private final OtlpEnvironmentPostProcessor postProcessor = new OtlpEnvironmentPostProcessor(
+			(destination) -> destination.get());
+
+	@Test
+	void theStandardEndpointBecomesBootsTracesEndpoint() {
+		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318/"));
+		assertThat(this.environment.getProperty(ENDPOINT)).isEqualTo("http://collector:4318/v1/traces");
+		assertThat(this.environment.getPropertySources().stream().map(PropertySource::getName))
+			.as("lowest precedence")
+			.last()
+			.isEqualTo(OtlpEnvironmentPostProcessor.PROPERTY_SOURCE_NAME);
+	}
+
+	@Test
+	void theTracesEndpointIsUsedAsIsAndWins() {
+		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+				"http://traces:4318/custom"));
+		assertThat(this.environment.getProperty(ENDPOINT)).isEqualTo("http://traces:4318/custom");
+	}
+
+	@Test
+	void grpcKeepsTheEndpointAndSwitchesTransport() {
+		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4317", "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"));
+		assertThat(this.environment.getProperty(ENDPOINT)).isEqualTo("http://collector:4317");
+		assertThat(this.environment.getProperty("management.opentelemetry.tracing.export.otlp.transport"))
+			.isEqualTo("grpc");
+	}
+
+	@Test
+	void headersBindAsBootsHeaderMap() {
+		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318", "OTEL_EXPORTER_OTLP_HEADERS",
+				"authorization=Bearer s3cr3t,x-scope=a", "OTEL_EXPORTER_OTLP_TRACES_HEADERS", "x-scope=traces"));
+		assertThat(headers()).containsOnly(Map.entry("authorization", "Bearer s3cr3t"), Map.entry("x-scope", "traces"));
+	}
+
+	@Test
+	void aUserConfiguredEndpointTakesTheWholeExportOut() {
+		this.environment.setProperty(ENDPOINT, "http://mine:4318/v1/traces");
+		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318", "OTEL_EXPORTER_OTLP_HEADERS",
+				"authorization=Bearer s3cr3t"));
+		assertThat(this.environment.getProperty(ENDPOINT)).isEqualTo("http://mine:4318/v1/traces");
+		assertThat(headers()).isEmpty();
+	}
+
+	@Test
+	void userConfiguredHeadersWin() {
+		this.environment.setProperty("management.opentelemetry.tracing.export.otlp.headers.x-mine", "1");
+		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318", "OTEL_EXPORTER_OTLP_HEADERS",
+				"authorization=Bearer s3cr3t"));
+		assertThat(headers()).containsOnly(Map.entry("x-mine", "1"));
+	}
+
+	@Test
+	void aMalformedEndpointIsIgnored() {
+		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "collector:4318", "OTEL_EXPORTER_OTLP_HEADERS", "a=b"));
+		assertThat(this.environment.containsProperty(ENDPOINT)).isFalse();
+		assertThat(headers()).isEmpty();
+	}
+
+	@Test
+	void malformedHeadersAreIgnoredAndTheEndpointKept() {
+		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318", "OTEL_EXPORTER_OTLP_HEADERS",
+				"authorization"));
+		assertThat(this.environment.getProperty(ENDPOINT)).isEqualTo("http://collector:4318/v1/traces");
+		assertThat(headers()).isEmpty();
+	}
+
+	@Test
+	void anUnsupportedProtocolFallsBackToHttp() {
+		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318", "OTEL_EXPORTER_OTLP_PROTOCOL",
+				"http/json"));
+		assertThat(this.environment.getProperty(ENDPOINT)).isEqualTo("http://collector:4318/v1/traces");
+		assertThat(this.environment.containsProperty("management.opentelemetry.tracing.export.otlp.transport"))
+			.isFalse();
+	}
+
+	@Test
+	void nothingWhenTelemetryIsOff() {
+		this.environment.setProperty("telemetry.enabled", "false");
+		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318"));
+		assertThat(this.environment.containsProperty(ENDPOINT)).isFalse();
+	}
+
+	@Test
+	void unconfiguredOtlpMetricsStayQuiet() {
+		apply(Map.of());
+		assertThat(this.environment.getProperty(OtlpEnvironmentPostProcessor.METRICS_ENABLED)).isEqualTo("false");
+	}
+
+	@Test
+	void otlpMetricsExportWhereverAnEndpointIsConfigured() {
+		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318"));
+		assertThat(this.environment.getProperty(OtlpEnvironmentPostProcessor.METRICS_ENABLED)).isNull();
+		MockEnvironment withUrl = new MockEnvironment()
+			.withProperty(OtlpEnvironmentPostProcessor.METRICS_URL, "http://collector:4318/v1/metrics");
+		this.postProcessor.apply(withUrl, Map.of());
+		assertThat(withUrl.getProperty(OtlpEnvironmentPostProcessor.METRICS_ENABLED)).isNull();
+		MockEnvironment metricsEnv = new MockEnvironment();
+		this.postProcessor.apply(metricsEnv, Map.of("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT", "http://m:4318/v1/metrics"));
+		assertThat(metricsEnv.getProperty(OtlpEnvironmentPostProcessor.METRICS_ENABLED)).isNull();
+	}
+
+	private void apply(Map<String, String> env) {
+		this.postProcessor.apply(this.environment, env);
+	}
+
+	private Map<String, String> headers() {
+		return Binder.get(this.environment)
+			.bind("management.opentelemetry.tracing.export.otlp.headers", Bindable.mapOf(String.class, String.class))
+			.orElse(Map.of());
+	}
+
+}

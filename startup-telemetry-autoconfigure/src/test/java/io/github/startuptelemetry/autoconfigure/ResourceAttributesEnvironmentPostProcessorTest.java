@@ -1,0 +1,64 @@
+package io.github.startuptelemetry.autoconfigure;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.mock.env.MockEnvironment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ResourceAttributesEnvironmentPostProcessorTest {
+
+	private final MockEnvironment environment = new MockEnvironment();
+
+	private final ResourceAttributesEnvironmentPostProcessor postProcessor = postProcessor();
+
+	@Test
+	void addsThisProcesssIdentityToBootsResourceAttributes() {
+		this.environment.setProperty("telemetry.rank", "1");
+		this.environment.setProperty("telemetry.worker-group", "model");
+		this.environment.setProperty("telemetry.run-id", "run-7");
+		this.environment.setProperty("telemetry.resource-attributes.team", "rl");
+		this.postProcessor.apply(this.environment, Map.of("WORLD_SIZE", "2", "LOCAL_RANK", "0"), 42);
+		assertThat(attributes()).containsOnly(Map.entry("nv.dl.rank", "1"), Map.entry("nv.dl.world_size", "2"),
+				Map.entry("nv.dl.local_rank", "0"), Map.entry("rl.worker_group", "model"),
+				Map.entry("nv.dl.run_id", "run-7"), Map.entry("process.pid", "42"), Map.entry("team", "rl"));
+	}
+
+	@Test
+	void leavesAttributesTheUserSetAlone() {
+		this.environment.setProperty("management.opentelemetry.resource-attributes.nv.dl.rank", "user");
+		this.environment.setProperty("telemetry.rank", "1");
+		this.environment.setProperty("telemetry.world-size", "2");
+		this.postProcessor.apply(this.environment, Map.of("OTEL_RESOURCE_ATTRIBUTES", "nv.dl.world_size=8"), 42);
+		assertThat(attributes()).containsEntry("nv.dl.rank", "user").doesNotContainKey("nv.dl.world_size");
+	}
+
+	@Test
+	void anInvalidSettingIsIgnored() {
+		this.environment.setProperty("telemetry.rank", "first");
+		this.postProcessor.apply(this.environment, Map.of("RANK", "3"), 42);
+		assertThat(attributes()).containsEntry("nv.dl.rank", "3").containsEntry("process.pid", "42");
+	}
+
+	@Test
+	void nothingWhenTelemetryIsOff() {
+		this.environment.setProperty("telemetry.enabled", "false");
+		this.postProcessor.apply(this.environment, Map.of("RANK", "3"), 42);
+		assertThat(attributes()).isEmpty();
+	}
+
+	private static ResourceAttributesEnvironmentPostProcessor postProcessor() {
+		return new ResourceAttributesEnvironmentPostProcessor((destination) -> destination.get());
+	}
+
+	private Map<String, String> attributes() {
+		return Binder.get(this.environment)
+			.bind("management.opentelemetry.resource-attributes", Bindable.mapOf(String.class, String.class))
+			.orElse(Map.of());
+	}
+
+}

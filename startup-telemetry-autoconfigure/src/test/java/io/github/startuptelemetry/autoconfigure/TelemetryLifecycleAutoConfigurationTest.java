@@ -1,0 +1,195 @@
+package io.github.startuptelemetry.autoconfigure;
+
+import java.util.Collection;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.github.startuptelemetry.lifecycle.TelemetryHandle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TelemetryLifecycleAutoConfigurationTest {
+
+	private static final String BOOT_METER_REGISTRY_CLOSER = MetricsAutoConfiguration.class.getName()
+			+ "$MeterRegistryCloser";
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(OpenTelemetrySdkAutoConfiguration.class, TelemetryLifecycleAutoConfiguration.class));
+
+	@Test
+	void setsTheHandleWhileTheContextRuns() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(TelemetryHandle.Registration.class)
+				.hasSingleBean(BoundedTelemetryShutdown.class);
+			assertThat(TelemetryHandle.get().openTelemetry()).isSameAs(context.getBean(OpenTelemetry.class));
+		});
+		assertThat(TelemetryHandle.get()).isNull();
+	}
+
+	@Test
+	void backsOffFromTheUsersHandle() {
+		this.runner.withUserConfiguration(UserHandleConfiguration.class)
+			.run((context) -> assertThat(context).getBeanNames(TelemetryHandle.Registration.class)
+				.containsExactly("myHandle"));
+	}
+
+	@Test
+	void noHandleWithoutOpenTelemetry() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(TelemetryLifecycleAutoConfiguration.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(TelemetryHandle.Registration.class)
+				.hasSingleBean(BoundedTelemetryShutdown.class));
+	}
+
+	@Test
+	void offWhenTelemetryIsOff() {
+		this.runner.withPropertyValues("telemetry.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(TelemetryHandle.Registration.class)
+				.doesNotHaveBean(BoundedTelemetryShutdown.class));
+		assertThat(TelemetryHandle.get()).isNull();
+	}
+
+	@Test
+	void offNeedsNoOpenTelemetrySdk() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(StartupTelemetryAutoConfiguration.class,
+					TelemetryLifecycleAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader("io.opentelemetry.sdk"))
+			.withPropertyValues("telemetry.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(BoundedTelemetryShutdown.class)
+				.doesNotHaveBean(TelemetryProperties.class));
+	}
+
+	@Test
+	void closesTheTelemetryBeansItselfAndLeavesExplicitDestroyMethodsAlone() {
+		AtomicReference<ExporterConfiguration> exporters = new AtomicReference<>();
+		this.runner.withUserConfiguration(ExporterConfiguration.class).run((context) -> {
+			exporters.set(context.getBean(ExporterConfiguration.class));
+			assertThat(context.getBeanFactory().getBeanDefinition("inferred").getDestroyMethodName()).isEmpty();
+			assertThat(context.getBeanFactory().getBeanDefinition("explicit").getDestroyMethodName())
+				.isEqualTo("shutdown");
+		});
+		assertThat(exporters.get().inferred.shutdowns).hasValue(1);
+		assertThat(exporters.get().explicit.shutdowns).hasValue(1);
+	}
+
+	@Test
+	void stopsWaitingAtTheBudget() throws InterruptedException {
+		BlockingExporter blocking = new BlockingExporter();
+		try {
+			this.runner.withPropertyValues("telemetry.shutdown-timeout=100ms")
+				.withBean(BlockingExporter.class, () -> blocking)
+				.run((context) -> assertThat(context).hasSingleBean(BlockingExporter.class));
+			// the context has closed while the exporter is still shutting down
+			assertThat(blocking.entered.await(30, TimeUnit.SECONDS)).as("exporter shutdown started").isTrue();
+			assertThat(blocking.release.getCount()).isOne();
+		}
+		finally {
+			blocking.release.countDown();
+		}
+	}
+
+	@Test
+	void closesMeterRegistriesInsteadOfBootsCloser() {
+		AtomicReference<Collection<MeterRegistry>> registries = new AtomicReference<>();
+		this.runner.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class))
+			.withBean(SimpleMeterRegistry.class)
+			.run((context) -> {
+				assertThat(context.getBeanNamesForType(Class.forName(BOOT_METER_REGISTRY_CLOSER))).isEmpty();
+				registries.set(context.getBeansOfType(MeterRegistry.class).values());
+			});
+		assertThat(registries.get()).isNotEmpty().allMatch(MeterRegistry::isClosed);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserHandleConfiguration {
+
+		@Bean
+		TelemetryHandle.Registration myHandle(OpenTelemetry openTelemetry) {
+			return TelemetryHandle.register(openTelemetry);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ExporterConfiguration {
+
+		final RecordingExporter inferred = new RecordingExporter();
+
+		final RecordingExporter explicit = new RecordingExporter();
+
+		@Bean
+		RecordingExporter inferred() {
+			return this.inferred;
+		}
+
+		@Bean(destroyMethod = "shutdown")
+		RecordingExporter explicit() {
+			return this.explicit;
+		}
+
+	}
+
+	static class RecordingExporter implements SpanExporter {
+
+		final AtomicInteger shutdowns = new AtomicInteger();
+
+		@Override
+		public CompletableResultCode export(Collection<SpanData> spans) {
+			return CompletableResultCode.ofSuccess();
+		}
+
+		@Override
+		public CompletableResultCode flush() {
+			return CompletableResultCode.ofSuccess();
+		}
+
+		@Override
+		public CompletableResultCode shutdown() {
+			this.shutdowns.incrementAndGet();
+			return CompletableResultCode.ofSuccess();
+		}
+
+	}
+
+	/** An exporter whose shutdown hangs, like one stuck on a collector that never answers. */
+	static class BlockingExporter extends RecordingExporter {
+
+		final CountDownLatch entered = new CountDownLatch(1);
+
+		final CountDownLatch release = new CountDownLatch(1);
+
+		@Override
+		public CompletableResultCode shutdown() {
+			this.entered.countDown();
+			try {
+				this.release.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			return super.shutdown();
+		}
+
+	}
+
+}

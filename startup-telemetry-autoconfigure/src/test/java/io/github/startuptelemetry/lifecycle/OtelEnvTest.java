@@ -1,0 +1,64 @@
+package io.github.startuptelemetry.lifecycle;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OtelEnvTest {
+
+	@Test
+	void pairsArePercentDecodedAndTrimmed() {
+		OtelEnv.Pairs pairs = OtelEnv.parsePairs(" authorization = Bearer%20abc , x-team=rl,,");
+		assertThat(pairs.valid()).isTrue();
+		assertThat(pairs.pairs()).containsExactly(Map.entry("authorization", "Bearer abc"), Map.entry("x-team", "rl"));
+	}
+
+	@Test
+	void aMalformedEntryMakesTheWholeValueUnusableWithoutShowingIt() {
+		OtelEnv.Pairs pairs = OtelEnv.parsePairs("a=1,secret-without-key,=nokey,b=%zz");
+		assertThat(pairs.pairs()).isEmpty();
+		assertThat(pairs.problems()).containsExactly("entry 2 is not key=value", "entry 3 is not key=value",
+				"the value of 'b' is not percent-encoded correctly");
+		assertThat(pairs.toString()).doesNotContain("secret");
+	}
+
+	@Test
+	void formattedPairsReadBack() {
+		Map<String, String> pairs = new LinkedHashMap<>();
+		pairs.put("authorization", "Bearer a+b/c=,d%");
+		pairs.put("team", "r l");
+		String formatted = OtelEnv.formatPairs(pairs);
+		assertThat(formatted).doesNotContain(" ");
+		assertThat(OtelEnv.parsePairs(formatted).pairs()).isEqualTo(pairs);
+	}
+
+	@Test
+	void endpointsMustBeHttpUrlsWithAHost() {
+		assertThat(OtelEnv.endpointProblem("http://127.0.0.1:4318")).isNull();
+		assertThat(OtelEnv.endpointProblem("https://collector/v1/traces")).isNull();
+		assertThat(OtelEnv.endpointProblem("collector:4318")).isEqualTo("is not an http or https URL");
+		assertThat(OtelEnv.endpointProblem("http:///v1/traces")).isEqualTo("has no host");
+		assertThat(OtelEnv.endpointProblem("http://a b")).isEqualTo("is not a valid URL");
+		assertThat(OtelEnv.endpointProblem(" ")).isEqualTo("is empty");
+	}
+
+	@Test
+	void tracesUrlAppendsThePathOnce() {
+		assertThat(OtelEnv.tracesUrl("http://c:4318")).isEqualTo("http://c:4318/v1/traces");
+		assertThat(OtelEnv.tracesUrl("http://c:4318/")).isEqualTo("http://c:4318/v1/traces");
+		assertThat(OtelEnv.tracesUrl("http://c:4318/v1/traces")).isEqualTo("http://c:4318/v1/traces");
+	}
+
+	@Test
+	void headerNamesMustBeTokensAndValuesOneLine() {
+		assertThat(OtelEnv.headerProblems(Map.of("Authorization", "Bearer x"))).isEmpty();
+		assertThat(OtelEnv.headerProblems(Map.of("bad name", "x")))
+			.containsExactly("'bad name' is not a valid header name");
+		assertThat(OtelEnv.headerProblems(Map.of("x", "a\r\nInjected: secret")))
+			.containsExactly("the value of header 'x' contains a line break");
+	}
+
+}

@@ -1,0 +1,55 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import io.github.startuptelemetry.report.ServerReport;
+import io.github.startuptelemetry.report.StartupReport;
+import io.github.startuptelemetry.timeline.Stage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Writing the HTML waterfall never fails the supervisor. */
+@ExtendWith(OutputCaptureExtension.class)
+class HtmlReportFileTest {
+
+	private static final long T0 = 1_700_000_000_000_000_000L;
+
+	private static final StartupReport REPORT = new StartupReport("abc", T0, T0 + 2_000_000_000L, "ready", null,
+			List.of(new Stage("wait_for_servers", T0, T0 + 2_000_000_000L)),
+			List.of(ServerReport.of("model-0", "model", T0, T0 + 2_000_000_000L, "ready")));
+
+	@TempDir
+	Path tmp;
+
+	@Test
+	void writesThePageCreatingItsDirectoryAndReturnsItsAbsolutePath() throws Exception {
+		Path file = this.tmp.resolve("reports/run 1/startup-report.html");
+
+		assertThat(new HtmlReportFile(file).write(REPORT)).contains(file.toAbsolutePath());
+		assertThat(Files.readString(file)).startsWith("<!DOCTYPE html>").contains("model-0", "Startup ready in 2.0 s");
+	}
+
+	@Test
+	void aPathThatCannotBeWrittenIsAWarningNamingIt(CapturedOutput output) throws Exception {
+		Path notADirectory = Files.writeString(this.tmp.resolve("plain-file"), "x");
+		Path file = notADirectory.resolve("startup-report.html");
+
+		assertThat(new HtmlReportFile(file).write(REPORT)).isEmpty();
+		assertThat(output).contains("Could not write the HTML startup report to " + file);
+	}
+
+	@Test
+	void noPathNoFile() {
+		assertThat(new HtmlReportFile(null).write(REPORT)).isEmpty();
+	}
+
+}

@@ -32,7 +32,8 @@ import io.github.startuptelemetry.timeline.WallClock;
  * Times a server's startup from Spring Boot's lifecycle events, as handed on by
  * {@link ServerStartupListener}. It only observes, so the application's own listeners run as
  * before. At {@link ApplicationReadyEvent} it hands the timeline to the
- * {@link ServerStartupReporter} bean, once.
+ * {@link ServerStartupReporter} bean, once, which reports it right after Boot flips readiness
+ * (see {@link ReadyReportRunListener}).
  * <p>
  * Unless {@code telemetry.startup.bean-spans.enabled=false}, it also wraps the application's
  * {@code ApplicationStartup} (once the environment is known, before the context exists) so
@@ -117,9 +118,10 @@ final class ServerStartupRecorder {
 			if (!done.claim()) {
 				return;
 			}
+			// reported once readiness has flipped (ReadyReportRunListener), not while it waits for this
 			ready.getApplicationContext()
 				.getBeanProvider(ServerStartupReporter.class)
-				.ifAvailable((reporter) -> reporter.report(done));
+				.ifAvailable((reporter) -> reporter.reportLater(done));
 		}
 		else if (event instanceof ApplicationFailedEvent) {
 			this.timeline = null;

@@ -14,6 +14,9 @@ import io.opentelemetry.context.Context;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextClosedEvent;
+
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StageNames;
 import io.github.startuptelemetry.timeline.StartupSpans;
@@ -22,9 +25,11 @@ import io.github.startuptelemetry.timeline.StartupSpans;
  * Reports a server's startup once it is ready: spans through the application's own
  * {@link OpenTelemetry}, the per-stage histogram, one INFO line, and the report the
  * {@code startuptimeline} endpoint shows. Each step is guarded on its own, so a broken exporter
- * still leaves the log line and the endpoint.
+ * still leaves the log line and the endpoint. The listener hands the timeline over at
+ * {@code ApplicationReadyEvent} ({@link #reportLater}) and {@link ReadyReportRunListener} has it
+ * reported once readiness has flipped, so that reporting never holds readiness back.
  */
-public class ServerStartupReporter {
+public class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 
 	private static final Log logger = LogFactory.getLog(ServerStartupReporter.class);
 
@@ -39,6 +44,8 @@ public class ServerStartupReporter {
 	private final List<Consumer<ServerStartupReport>> consumers;
 
 	private volatile ServerStartupReport lastReport;
+
+	private volatile ServerStartupTimeline pending;
 
 	/**
 	 * @param openTelemetry where spans go, or {@code null} for none
@@ -76,6 +83,29 @@ public class ServerStartupReporter {
 		if (this.logSummary) {
 			logger.info(report.summary());
 		}
+	}
+
+	/**
+	 * Keep {@code timeline} for {@link #reportPending()}: reported once the application accepts
+	 * traffic, so that reporting does not hold its readiness back.
+	 */
+	public void reportLater(ServerStartupTimeline timeline) {
+		this.pending = timeline;
+	}
+
+	/** Report what {@link #reportLater} kept, if anything; as with {@link #report}, only once. */
+	public void reportPending() {
+		ServerStartupTimeline timeline = this.pending;
+		this.pending = null;
+		if (timeline != null) {
+			report(timeline);
+		}
+	}
+
+	/** A start that failed after ready (in a ready listener) is still reported, as it closes. */
+	@Override
+	public void onApplicationEvent(ContextClosedEvent event) {
+		reportPending();
 	}
 
 	/** The report of this application's startup, or {@code null} before it is ready. */

@@ -1,0 +1,51 @@
+package io.github.startuptelemetry.server;
+
+import java.time.Duration;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.SpringApplicationRunListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.Ordered;
+
+import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
+
+/**
+ * Reports a server's startup once it accepts traffic, not while it is getting there. Boot flips
+ * readiness to {@code ACCEPTING_TRAFFIC} only after every {@code ApplicationReadyEvent} listener
+ * has returned, and the report (spans, per-stage histograms, the log line) took 20-60 ms: made
+ * inside that event, it held readiness back and a supervisor saw every server that much later.
+ * The timeline still ends at {@code ApplicationReadyEvent}, where {@link ServerStartupRecorder}
+ * marks it; this run listener, ordered after Boot's own (which publishes the ready event and
+ * then flips readiness), reports it right after, still before {@code SpringApplication.run}
+ * returns. (A start that fails in a ready listener never gets here: the reporter reports when
+ * the context closes.) Registered through {@code spring.factories}; with telemetry off it
+ * touches nothing.
+ */
+public class ReadyReportRunListener implements SpringApplicationRunListener, Ordered {
+
+	private static final Log logger = LogFactory.getLog(ReadyReportRunListener.class);
+
+	public ReadyReportRunListener(SpringApplication application, String[] args) {
+	}
+
+	@Override
+	public void ready(ConfigurableApplicationContext context, Duration timeTaken) {
+		try {
+			if (TelemetrySwitch.enabled(context.getEnvironment())) {
+				context.getBeanProvider(ServerStartupReporter.class).ifAvailable(ServerStartupReporter::reportPending);
+			}
+		}
+		catch (Exception | LinkageError ex) {
+			logger.debug("Could not report the startup", ex);
+		}
+	}
+
+	@Override
+	public int getOrder() {
+		return Ordered.LOWEST_PRECEDENCE;
+	}
+
+}

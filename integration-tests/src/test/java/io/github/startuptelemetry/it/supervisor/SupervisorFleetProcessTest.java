@@ -7,26 +7,31 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import io.opentelemetry.proto.metrics.v1.Metric;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
+import static io.github.startuptelemetry.it.support.Fleets.assertAllStopped;
+import static io.github.startuptelemetry.it.support.Fleets.count;
+import static io.github.startuptelemetry.it.support.Fleets.server;
+import static io.github.startuptelemetry.it.support.Fleets.startedProcesses;
 import static io.github.startuptelemetry.it.support.Spans.assertContiguous;
 import static io.github.startuptelemetry.it.support.Spans.only;
 import static io.github.startuptelemetry.it.support.Spans.stages;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * The built sample-supervisor jar as its own JVM, spawning real servers, exporting over a real
@@ -35,9 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SupervisorFleetProcessTest {
 
-	private static final Duration TIMEOUT = Duration.ofSeconds(120);
-
-	private static final Pattern SPAWNED = Pattern.compile("Spawned (\\S+) \\(pid (\\d+)");
+	private static final Duration TIMEOUT = Fleets.TIMEOUT;
 
 	@TempDir
 	Path tmp;
@@ -45,9 +48,16 @@ class SupervisorFleetProcessTest {
 	@RegisterExtension
 	final OtlpReceiver receiver = new OtlpReceiver();
 
+	private Fleets fleets;
+
+	@BeforeEach
+	void fleets() {
+		this.fleets = new Fleets(this.receiver, this.tmp);
+	}
+
 	@Test
 	void defaultFleetIsOneTraceWithEachServerUnderItsOwnSupervisorSpan() throws Exception {
-		try (JavaProcess supervisor = supervisor("--telemetry.supervisor.exit-when-ready=true")
+		try (JavaProcess supervisor = this.fleets.supervisor("--telemetry.supervisor.exit-when-ready=true")
 			.workingDir(SampleJars.repositoryRoot())
 			.start(this.tmp.resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
@@ -99,7 +109,7 @@ class SupervisorFleetProcessTest {
 
 	@Test
 	void aServerThatExitsBeforeReadyAbortsTheStartupAsCrashedAndStopsTheOthers() throws Exception {
-		try (JavaProcess supervisor = supervisor(server(0, "crasher", "/bin/sh", "-c",
+		try (JavaProcess supervisor = this.fleets.supervisor(server(0, "crasher", "/bin/sh", "-c",
 				"while [ ! -e go ]; do sleep 0.05; done; echo boom; exit 3"))
 			.args(server(1, "sleeper", "sleep", "300"))
 			.args("--telemetry.supervisor.servers[0].working-dir=" + this.tmp,
@@ -108,11 +118,11 @@ class SupervisorFleetProcessTest {
 			supervisor.awaitLog("Spawned sleeper", TIMEOUT);
 			supervisor.awaitLog("Spawned crasher", TIMEOUT);
 			supervisor.awaitFile(this.tmp.resolve("bg.pid"), TIMEOUT);
-			List<ProcessHandle> started = startedProcesses(supervisor);
+			List<ProcessHandle> started = startedProcesses(supervisor, this.tmp.resolve("bg.pid"));
 			Files.writeString(this.tmp.resolve("go"), "");
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
-			ReceivedSpan root = abortedRoot("crashed");
+			ReceivedSpan root = this.fleets.abortedRoot("crashed");
 			assertThat(root.span().getStatus().getMessage()).contains("'crasher' exited with code 3", "boom");
 			assertThat(supervisor.log()).contains("The fleet did not start (crashed)", "Startup crashed after");
 			assertThat(this.tmp.resolve("startup-report.html")).content().contains("crashed (exit 3)");
@@ -122,16 +132,16 @@ class SupervisorFleetProcessTest {
 
 	@Test
 	void aServerThatNeverGetsReadyAbortsTheStartupAsTimeout() throws Exception {
-		try (JavaProcess supervisor = supervisor(server(0, "stuck", "sleep", "300"))
+		try (JavaProcess supervisor = this.fleets.supervisor(server(0, "stuck", "sleep", "300"))
 			.args("--telemetry.supervisor.servers[0].setup=sleep 300 & echo $! > " + this.tmp.resolve("bg.pid"),
 					"--telemetry.supervisor.ready-timeout=5s")
 			.start(this.tmp.resolve("supervisor.log"))) {
 			supervisor.awaitLog("Spawned stuck", TIMEOUT);
 			supervisor.awaitFile(this.tmp.resolve("bg.pid"), TIMEOUT);
-			List<ProcessHandle> started = startedProcesses(supervisor);
+			List<ProcessHandle> started = startedProcesses(supervisor, this.tmp.resolve("bg.pid"));
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
-			ReceivedSpan root = abortedRoot("timeout");
+			ReceivedSpan root = this.fleets.abortedRoot("timeout");
 			assertThat(root.span().getStatus().getMessage()).contains("Not ready after 5000 ms: stuck");
 			ReceivedSpan stuck = only(this.receiver.spans(), "gym.startup.server");
 			assertThat(stuck.isError()).isTrue();
@@ -141,9 +151,10 @@ class SupervisorFleetProcessTest {
 		}
 	}
 
-	@Test
-	void sigtermDuringStartupAbortsItAsInterruptedAndStopsEveryServer() throws Exception {
-		try (JavaProcess supervisor = supervisor(server(0, "slow-model", "{java}", "-XX:TieredStopAtLevel=1", "-jar",
+	@ParameterizedTest
+	@CsvSource({ "TERM, 15", "INT, 2" })
+	void aSignalDuringStartupAbortsItAsInterruptedAndStopsEveryServer(String signal, int number) throws Exception {
+		try (JavaProcess supervisor = this.fleets.supervisor(server(0, "slow-model", "{java}", "-XX:TieredStopAtLevel=1", "-jar",
 				SampleJars.server().toString(), "--server.port={port}", "--sample.model-loader.duration=10m"))
 			.args(server(1, "sleeper", "sleep", "300"))
 			.args("--telemetry.supervisor.servers[1].setup=sleep 300 & echo $! > " + this.tmp.resolve("bg.pid"),
@@ -151,12 +162,13 @@ class SupervisorFleetProcessTest {
 			.start(this.tmp.resolve("supervisor.log"))) {
 			supervisor.awaitLog("Spawned slow-model", TIMEOUT);
 			supervisor.awaitFile(this.tmp.resolve("bg.pid"), TIMEOUT);
-			List<ProcessHandle> started = startedProcesses(supervisor);
+			List<ProcessHandle> started = startedProcesses(supervisor, this.tmp.resolve("bg.pid"));
 
-			supervisor.terminate();
+			assumeFalse(supervisor.ignores(number), "SIG" + signal + " is ignored where these tests run (inherited)");
+			supervisor.signal(signal);
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
-			abortedRoot("interrupted");
+			this.fleets.abortedRoot("interrupted");
 			assertThat(this.receiver.spans()).filteredOn((s) -> s.name().equals("gym.startup.server"))
 				.hasSize(2)
 				.allSatisfy((s) -> assertThat(s.attribute("nemo.gym.startup.outcome")).isEqualTo("interrupted"));
@@ -184,68 +196,10 @@ class SupervisorFleetProcessTest {
 		}
 	}
 
-	/** The sample supervisor exporting to the receiver; its servers inherit the endpoint from its env. */
-	private JavaProcess.Builder supervisor(String... args) {
-		return JavaProcess.jar(SampleJars.supervisor())
-			.env("MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT", this.receiver.tracesEndpoint())
-			.env("MANAGEMENT_OTLP_METRICS_EXPORT_URL", this.receiver.metricsEndpoint())
-			.env("SAMPLE_MODEL_LOADER_DURATION", "200ms")
-			.args("--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
-					"--telemetry.supervisor.report.html=" + this.tmp.resolve("startup-report.html"))
-			.args(args);
-	}
-
-	/** Properties declaring server {@code index}, replacing the sample's default fleet. */
-	private static String[] server(int index, String name, String... command) {
-		String prefix = "--telemetry.supervisor.servers[" + index + "].";
-		List<String> args = new ArrayList<>(List.of(prefix + "name=" + name,
-				// nobody answers there: only a real server started with {port} would
-				prefix + "health-url=http://127.0.0.1:{port}/actuator/health/readiness"));
-		for (int i = 0; i < command.length; i++) {
-			args.add(prefix + "command[" + i + "]=" + command[i]);
-		}
-		return args.toArray(String[]::new);
-	}
-
-	private ReceivedSpan abortedRoot(String outcome) throws InterruptedException {
-		List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> count(all, "gym.startup") == 1, TIMEOUT);
-		ReceivedSpan root = only(spans, "gym.startup");
-		assertThat(root.isError()).isTrue();
-		assertThat(root.attribute("nemo.gym.startup.outcome")).isEqualTo(outcome);
-		List<ReceivedSpan> stages = stages(spans, root);
-		assertContiguous(stages, root);
-		assertThat(stages.get(stages.size() - 1).attribute("nemo.gym.startup.stage")).isEqualTo("unfinished");
-		return root;
-	}
-
-	/**
-	 * Every process the supervisor started, as far as it can be seen now: the servers it logged,
-	 * the background process a setup step wrote down, and its live descendants.
-	 */
-	private List<ProcessHandle> startedProcesses(JavaProcess supervisor) throws Exception {
-		List<Long> pids = new ArrayList<>();
-		Matcher spawned = SPAWNED.matcher(supervisor.log());
-		while (spawned.find()) {
-			pids.add(Long.parseLong(spawned.group(2)));
-		}
-		pids.add(Long.parseLong(Files.readString(this.tmp.resolve("bg.pid")).strip()));
-		supervisor.rememberDescendants().forEach((handle) -> pids.add(handle.pid()));
-		return pids.stream().distinct().map(ProcessHandle::of).flatMap(java.util.Optional::stream).toList();
-	}
-
-	private static void assertAllStopped(List<ProcessHandle> started, int atLeast) {
-		assertThat(started).hasSizeGreaterThanOrEqualTo(atLeast)
-			.allSatisfy((process) -> assertThat(process.isAlive()).as("pid %d alive", process.pid()).isFalse());
-	}
-
 	private static Map<String, ReceivedSpan> byServer(List<ReceivedSpan> spans, String name) {
 		return spans.stream()
 			.filter((s) -> s.name().equals(name))
 			.collect(Collectors.toMap((s) -> s.attribute("nemo.gym.server.name"), Function.identity()));
-	}
-
-	private static long count(List<ReceivedSpan> spans, String name) {
-		return spans.stream().filter((s) -> s.name().equals(name)).count();
 	}
 
 	/** Data points of the supervisor's startup histogram that reached the receiver. */

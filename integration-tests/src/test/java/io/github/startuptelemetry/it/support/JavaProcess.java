@@ -103,6 +103,29 @@ public final class JavaProcess implements AutoCloseable {
 		this.process.destroy();
 	}
 
+	/** Send a signal by name ({@code INT}: Ctrl-C) with {@code kill}, as an operator would. */
+	public void signal(String name) throws IOException, InterruptedException {
+		rememberDescendants();
+		Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid())).inheritIO().start();
+		if (kill.waitFor() != 0) {
+			throw new AssertionError("kill -" + name + " " + pid() + " failed");
+		}
+	}
+
+	/**
+	 * Whether the process ignores the signal {@code number} (Linux: the {@code SigIgn} mask of
+	 * /proc). A signal ignored when a JVM starts (inherited, as in a background job of a
+	 * non-interactive shell) stays ignored: the JVM installs no handler for it.
+	 */
+	public boolean ignores(int number) throws IOException {
+		for (String line : Files.readAllLines(Path.of("/proc/" + pid() + "/status"))) {
+			if (line.startsWith("SigIgn:")) {
+				return (Long.parseUnsignedLong(line.substring(7).strip(), 16) & (1L << (number - 1))) != 0;
+			}
+		}
+		return false;
+	}
+
 	/** Every process this one started, alive now (recorded so that they can be checked after exit). */
 	public List<ProcessHandle> rememberDescendants() {
 		this.process.descendants().forEach((handle) -> {

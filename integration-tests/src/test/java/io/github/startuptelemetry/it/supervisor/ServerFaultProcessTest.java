@@ -1,0 +1,111 @@
+package io.github.startuptelemetry.it.supervisor;
+
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.github.startuptelemetry.it.support.Fleets;
+import io.github.startuptelemetry.it.support.JavaProcess;
+import io.github.startuptelemetry.it.support.OtlpReceiver;
+import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
+import io.github.startuptelemetry.it.support.SampleJars;
+
+import static io.github.startuptelemetry.it.support.Fleets.TIMEOUT;
+import static io.github.startuptelemetry.it.support.Fleets.assertAllStopped;
+import static io.github.startuptelemetry.it.support.Fleets.pidOf;
+import static io.github.startuptelemetry.it.support.Fleets.server;
+import static io.github.startuptelemetry.it.support.Fleets.startedProcesses;
+import static io.github.startuptelemetry.it.support.Spans.only;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Servers that fail in the ways real ones do, each under the real sample supervisor: the
+ * startup ends with the right outcome, exported, and nothing it started is left running. (A
+ * server that exits before it is ready is in {@link SupervisorFleetProcessTest}.)
+ */
+class ServerFaultProcessTest {
+
+	@TempDir
+	Path tmp;
+
+	@RegisterExtension
+	final OtlpReceiver receiver = new OtlpReceiver();
+
+	private Fleets fleets;
+
+	@BeforeEach
+	void fleets() {
+		this.fleets = new Fleets(this.receiver, this.tmp);
+	}
+
+	/** hang: it listens and never answers (every probe times out); unhealthy: it answers 503. */
+	@ParameterizedTest
+	@ValueSource(strings = { "hang", "unhealthy" })
+	void aServerThatListensButNeverGetsHealthyAbortsTheStartupAsTimeout(String mode) throws Exception {
+		try (JavaProcess supervisor = this.fleets.supervisor(faultyServer(mode))
+			.args("--telemetry.supervisor.ready-timeout=8s")
+			.start(this.tmp.resolve("supervisor.log"))) {
+			supervisor.awaitLog("Spawned " + mode, TIMEOUT);
+			List<ProcessHandle> started = startedProcesses(supervisor);
+
+			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
+			ReceivedSpan root = this.fleets.abortedRoot("timeout");
+			assertThat(root.span().getStatus().getMessage()).contains("Not ready after 8000 ms: " + mode);
+			assertThat(only(this.receiver.spans(), "gym.startup.server").attribute("nemo.gym.startup.outcome"))
+				.isEqualTo("timeout");
+			// it was up and listening all along: the probes reached it
+			assertThat(this.fleets.runDir().resolve(mode + ".log")).content().contains("listening on");
+			assertAllStopped(started, 1);
+		}
+	}
+
+	@Test
+	void aServerKilledMidStartAbortsTheStartupAsCrashedWithExitCode137() throws Exception {
+		try (JavaProcess supervisor = this.fleets.supervisor(faultyServer("hang"))
+			.start(this.tmp.resolve("supervisor.log"))) {
+			supervisor.awaitLog("Spawned hang", TIMEOUT);
+			List<ProcessHandle> started = startedProcesses(supervisor);
+
+			ProcessHandle.of(pidOf(supervisor, "hang")).orElseThrow().destroyForcibly();
+
+			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
+			ReceivedSpan root = this.fleets.abortedRoot("crashed");
+			assertThat(root.span().getStatus().getMessage()).contains("'hang' exited with code 137");
+			assertAllStopped(started, 1);
+		}
+	}
+
+	@Test
+	void aServerWhosePortIsTakenCrashesAndTheReasonIsInTheOutcome() throws Exception {
+		try (ServerSocket taken = new ServerSocket(0);
+				JavaProcess supervisor = this.fleets
+					.supervisor(server(0, "clash", "{java}", "-XX:TieredStopAtLevel=1", "-jar",
+							SampleJars.server().toString(), "--server.port=" + taken.getLocalPort()))
+					.start(this.tmp.resolve("supervisor.log"))) {
+			supervisor.awaitLog("Spawned clash", TIMEOUT);
+			List<ProcessHandle> started = startedProcesses(supervisor);
+
+			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
+			ReceivedSpan root = this.fleets.abortedRoot("crashed");
+			// the last lines of the server's own log say why
+			assertThat(root.span().getStatus().getMessage()).contains("'clash' exited with code 1",
+					"Port " + taken.getLocalPort() + " was already in use");
+			assertThat(supervisor.log()).contains("The fleet did not start (crashed)");
+			assertAllStopped(started, 1);
+		}
+	}
+
+	/** A server named after its {@code mode} of {@code FaultyServer}, listening on {@code {port}}. */
+	private String[] faultyServer(String mode) throws Exception {
+		Path source = Path.of(getClass().getResource("/faults/FaultyServer.java").toURI());
+		return server(0, mode, "{java}", "-XX:TieredStopAtLevel=1", source.toString(), mode, "{port}");
+	}
+
+}

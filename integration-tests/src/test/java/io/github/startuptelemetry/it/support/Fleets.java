@@ -1,0 +1,123 @@
+package io.github.startuptelemetry.it.support;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
+
+import static io.github.startuptelemetry.it.support.Spans.assertContiguous;
+import static io.github.startuptelemetry.it.support.Spans.only;
+import static io.github.startuptelemetry.it.support.Spans.stages;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The sample supervisor as the process tests run it: exporting to an in-test receiver, its
+ * servers declared on the command line, and what a failed startup must leave behind checked:
+ * one aborted {@code gym.startup}, and not one process it started still alive.
+ */
+public final class Fleets {
+
+	public static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+	private static final Pattern SPAWNED = Pattern.compile("Spawned (\\S+) \\(pid (\\d+)");
+
+	private final OtlpReceiver receiver;
+
+	private final Path tmp;
+
+	/**
+	 * @param receiver where the supervisor and its servers export
+	 * @param tmp the test's directory: run directory, HTML report and logs go there
+	 */
+	public Fleets(OtlpReceiver receiver, Path tmp) {
+		this.receiver = receiver;
+		this.tmp = tmp;
+	}
+
+	/** The sample supervisor exporting to the receiver; its servers inherit the endpoint from its env. */
+	public JavaProcess.Builder supervisor(String... args) {
+		return JavaProcess.jar(SampleJars.supervisor())
+			.env("MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT", this.receiver.tracesEndpoint())
+			.env("MANAGEMENT_OTLP_METRICS_EXPORT_URL", this.receiver.metricsEndpoint())
+			.env("SAMPLE_MODEL_LOADER_DURATION", "200ms")
+			.args("--telemetry.supervisor.run-dir=" + runDir(),
+					"--telemetry.supervisor.report.html=" + this.tmp.resolve("startup-report.html"))
+			.args(args);
+	}
+
+	/** Where the supervisor writes each server's log, {@code <name>.log}. */
+	public Path runDir() {
+		return this.tmp.resolve("run");
+	}
+
+	/**
+	 * Properties declaring server {@code index}, replacing the sample's default fleet; its health
+	 * URL is on {@code {port}}, where only a real server started with {@code {port}} answers.
+	 */
+	public static String[] server(int index, String name, String... command) {
+		String prefix = "--telemetry.supervisor.servers[" + index + "].";
+		List<String> args = new ArrayList<>(List.of(prefix + "name=" + name,
+				prefix + "health-url=http://127.0.0.1:{port}/actuator/health/readiness"));
+		for (int i = 0; i < command.length; i++) {
+			args.add(prefix + "command[" + i + "]=" + command[i]);
+		}
+		return args.toArray(String[]::new);
+	}
+
+	/** The one {@code gym.startup}, failed with {@code outcome}, its stages still covering it. */
+	public ReceivedSpan abortedRoot(String outcome) throws InterruptedException {
+		List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> count(all, "gym.startup") == 1, TIMEOUT);
+		ReceivedSpan root = only(spans, "gym.startup");
+		assertThat(root.isError()).isTrue();
+		assertThat(root.attribute("nemo.gym.startup.outcome")).isEqualTo(outcome);
+		List<ReceivedSpan> stages = stages(spans, root);
+		assertContiguous(stages, root);
+		assertThat(stages.get(stages.size() - 1).attribute("nemo.gym.startup.stage")).isEqualTo("unfinished");
+		return root;
+	}
+
+	/**
+	 * Every process the supervisor started, as far as it can be seen now: the servers it logged,
+	 * the background processes setup steps wrote down in {@code pidFiles}, and its live
+	 * descendants.
+	 */
+	public static List<ProcessHandle> startedProcesses(JavaProcess supervisor, Path... pidFiles) throws Exception {
+		List<Long> pids = new ArrayList<>();
+		Matcher spawned = SPAWNED.matcher(supervisor.log());
+		while (spawned.find()) {
+			pids.add(Long.parseLong(spawned.group(2)));
+		}
+		for (Path pidFile : pidFiles) {
+			pids.add(Long.parseLong(Files.readString(pidFile).strip()));
+		}
+		supervisor.rememberDescendants().forEach((handle) -> pids.add(handle.pid()));
+		return pids.stream().distinct().map(ProcessHandle::of).flatMap(Optional::stream).toList();
+	}
+
+	/** The pid the supervisor logged for server {@code name}. */
+	public static long pidOf(JavaProcess supervisor, String name) {
+		Matcher spawned = SPAWNED.matcher(supervisor.log());
+		while (spawned.find()) {
+			if (spawned.group(1).equals(name)) {
+				return Long.parseLong(spawned.group(2));
+			}
+		}
+		throw new AssertionError("'" + name + "' was not spawned:\n" + supervisor.log());
+	}
+
+	public static void assertAllStopped(List<ProcessHandle> started, int atLeast) {
+		assertThat(started).hasSizeGreaterThanOrEqualTo(atLeast)
+			.allSatisfy((process) -> assertThat(process.isAlive()).as("pid %d alive", process.pid()).isFalse());
+	}
+
+	public static long count(List<ReceivedSpan> spans, String name) {
+		return spans.stream().filter((s) -> s.name().equals(name)).count();
+	}
+
+}

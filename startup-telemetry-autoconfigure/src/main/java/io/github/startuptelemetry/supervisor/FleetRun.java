@@ -384,7 +384,12 @@ final class FleetRun {
 		}
 		if (!started.isEmpty()) {
 			logger.info("Stopping " + started.size() + " server(s)");
-			ServerProcess.stopAll(started, this.properties.getStopTimeout());
+			List<ProcessHandle> killed = ServerProcess.stopAll(started, this.properties.getStopTimeout());
+			if (!killed.isEmpty()) {
+				logger.warn(killed.size() + " process(es) still running " + this.properties.getStopTimeout().toMillis()
+						+ " ms after SIGTERM (telemetry.supervisor.stop-timeout) were killed: pids "
+						+ killed.stream().map(ProcessHandle::pid).toList());
+			}
 		}
 	}
 

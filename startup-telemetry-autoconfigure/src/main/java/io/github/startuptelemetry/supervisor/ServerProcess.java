@@ -80,8 +80,9 @@ final class ServerProcess {
 	 * Stop every server and everything each started: SIGTERM to all, wait up to {@code grace},
 	 * then SIGKILL to those still alive. Descendants are listed before anything is signalled,
 	 * since a process orphaned by its parent's exit can no longer be found from it.
+	 * @return the processes that outlived {@code grace} and were killed
 	 */
-	static void stopAll(Collection<ServerProcess> servers, Duration grace) {
+	static List<ProcessHandle> stopAll(Collection<ServerProcess> servers, Duration grace) {
 		List<ProcessHandle> all = new ArrayList<>();
 		for (ServerProcess server : servers) {
 			all.add(server.process.toHandle());
@@ -91,6 +92,7 @@ final class ServerProcess {
 		List<ProcessHandle> left = awaitExit(all, grace);
 		left.forEach(ProcessHandle::destroyForcibly);
 		awaitExit(left, KILL_WAIT);
+		return left;
 	}
 
 	/** Wait until all have exited or {@code timeout} passed; those still alive. */

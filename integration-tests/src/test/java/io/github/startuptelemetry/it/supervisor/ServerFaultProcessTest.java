@@ -102,6 +102,23 @@ class ServerFaultProcessTest {
 		}
 	}
 
+	@Test
+	void aServerThatIgnoresSigtermIsKilledAfterTheStopTimeoutAndTheSupervisorSaysSo() throws Exception {
+		try (JavaProcess supervisor = this.fleets
+			.supervisor(server(0, "stubborn", "/bin/sh", "-c", "trap '' TERM; exec sleep 300"))
+			.args("--telemetry.supervisor.ready-timeout=2s", "--telemetry.supervisor.stop-timeout=1s")
+			.start(this.tmp.resolve("supervisor.log"))) {
+			supervisor.awaitLog("Spawned stubborn", TIMEOUT);
+			List<ProcessHandle> started = startedProcesses(supervisor);
+
+			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
+			this.fleets.abortedRoot("timeout");
+			assertThat(supervisor.log()).contains("1 process(es) still running 1000 ms after SIGTERM "
+					+ "(telemetry.supervisor.stop-timeout) were killed: pids [" + pidOf(supervisor, "stubborn") + "]");
+			assertAllStopped(started, 1);
+		}
+	}
+
 	/** A server named after its {@code mode} of {@code FaultyServer}, listening on {@code {port}}. */
 	private String[] faultyServer(String mode) throws Exception {
 		Path source = Path.of(getClass().getResource("/faults/FaultyServer.java").toURI());

@@ -46,6 +46,10 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 
 	private final Object arrivals = new Object();
 
+	private int answerStatus = 200;
+
+	private Duration answerDelay = Duration.ZERO;
+
 	/** A receiver for {@code @RegisterExtension}: listening during each test, stopped after it. */
 	public OtlpReceiver() {
 	}
@@ -53,6 +57,18 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 	/** A receiver listening now, until closed. */
 	public static OtlpReceiver start() throws IOException {
 		OtlpReceiver receiver = new OtlpReceiver();
+		receiver.listen();
+		return receiver;
+	}
+
+	/**
+	 * A collector that misbehaves: it keeps what arrives, like any receiver, but answers every
+	 * export {@code status} (500: a failing collector) after {@code delay} (a slow one).
+	 */
+	public static OtlpReceiver answering(int status, Duration delay) throws IOException {
+		OtlpReceiver receiver = new OtlpReceiver();
+		receiver.answerStatus = status;
+		receiver.answerDelay = delay;
 		receiver.listen();
 		return receiver;
 	}
@@ -165,7 +181,18 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 				? new GZIPInputStream(in) : in;
 	}
 
-	private static void respond(HttpExchange exchange, byte[] body) throws IOException {
+	private void respond(HttpExchange exchange, byte[] body) throws IOException {
+		try {
+			// the collector's behaviour under test, not a wait for anything
+			Thread.sleep(this.answerDelay.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		if (this.answerStatus != 200) {
+			exchange.sendResponseHeaders(this.answerStatus, -1);
+			return;
+		}
 		exchange.getResponseHeaders().set("Content-Type", "application/x-protobuf");
 		exchange.sendResponseHeaders(200, body.length);
 		exchange.getResponseBody().write(body);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,6 +25,7 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -301,29 +303,27 @@ class OpenTelemetrySupervisorStartupTest {
 		}
 	}
 
-	/** 32 threads racing to end the same spans: each ends once, and nothing throws. */
+	/**
+	 * 64 threads calling every method in a random order (seeded per repetition: the seed is in
+	 * every failure message), all at once: nothing throws, and each span ends exactly once: one
+	 * root, one span and one histogram record per server spawned, never a span exported twice,
+	 * the stages still covering the root, and the report agreeing with it.
+	 */
 	@RepeatedTest(10)
-	void racingReadyFinishAndAbortEndEachSpanExactlyOnce() throws Exception {
+	void sixtyFourThreadsCallingEveryMethodInRandomOrderEndEachSpanExactlyOnce(RepetitionInfo repetition)
+			throws Exception {
+		long seed = 0x5EED_0000L + repetition.getCurrentRepetition();
 		SupervisorStartup startup = startup(Map.of());
-		for (int i = 0; i < 8; i++) {
-			startup.serverEnv("s" + i, "model", i, 8);
-		}
 		CountDownLatch go = new CountDownLatch(1);
-		ExecutorService pool = Executors.newFixedThreadPool(32);
+		ExecutorService pool = Executors.newFixedThreadPool(64);
 		try {
 			List<Future<?>> calls = new ArrayList<>();
-			for (int t = 0; t < 32; t++) {
-				int thread = t;
+			for (int t = 0; t < 64; t++) {
+				Random random = new Random(seed * 64 + t);
 				calls.add(pool.submit(() -> {
 					go.await();
-					if (thread < 16) {
-						startup.serverReady("s" + (thread % 8));
-					}
-					else if (thread < 24) {
-						startup.finish();
-					}
-					else {
-						startup.abort("timeout", new IllegalStateException("thread " + thread));
+					for (int i = 0; i < 20; i++) {
+						callAtRandom(startup, random);
 					}
 					return null;
 				}));
@@ -336,22 +336,60 @@ class OpenTelemetrySupervisorStartupTest {
 		finally {
 			pool.shutdownNow();
 		}
+		// a run where no thread happened to end the startup: end it now
+		startup.abort("interrupted", null);
+
+		String seeded = "seed " + seed;
 		SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
 		String outcome = root.getAttributes().get(StartupSpans.OUTCOME);
-		assertThat(outcome).isIn("ready", "error", "timeout");
+		assertThat(outcome).as(seeded).isIn("ready", "error", "timeout", "crashed", "interrupted");
+		assertThat(this.exporter.getFinishedSpanItems()).as(seeded)
+			.extracting(SpanData::getSpanId)
+			.doesNotHaveDuplicates();
 		List<SpanData> servers = spans(StartupSpans.SUPERVISOR_SERVER);
-		assertThat(servers).extracting((s) -> s.getAttributes().get(StartupSpans.SERVER_NAME))
-			.containsExactlyInAnyOrder("s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7");
+		assertThat(servers).as(seeded)
+			.extracting((s) -> s.getAttributes().get(StartupSpans.SERVER_NAME))
+			.doesNotHaveDuplicates();
 		for (SpanData server : servers) {
 			String name = server.getAttributes().get(StartupSpans.SERVER_NAME);
-			String serverOutcome = server.getAttributes().get(StartupSpans.OUTCOME);
-			assertThat(serverOutcome).isIn("ready", outcome);
+			assertThat(server.getParentSpanId()).as(seeded).isEqualTo(root.getSpanId());
+			assertThat(server.getEndEpochNanos()).as(seeded).isLessThanOrEqualTo(root.getEndEpochNanos());
+			assertThat(server.getAttributes().get(StartupSpans.OUTCOME)).as(seeded).isIn("ready", outcome);
 			assertThat(this.registry.find(SupervisorStartupMetrics.STARTUP_DURATION)
 				.tag("nemo.gym.server.name", name)
-				.summaries()).singleElement().satisfies((summary) -> assertThat(summary.count()).isEqualTo(1));
+				.summaries()).as(seeded).singleElement().satisfies((summary) -> assertThat(summary.count()).isEqualTo(1));
 		}
 		assertStagesCover(root);
-		assertThat(startup.report().orElseThrow().outcome()).isEqualTo(outcome);
+		StartupReport report = startup.report().orElseThrow();
+		assertThat(report.outcome()).as(seeded).isEqualTo(outcome);
+		assertThat(report.servers()).as(seeded).hasSize(servers.size());
+	}
+
+	/** One call of any method; ending the startup is rarer, so that most runs race for a while first. */
+	private static void callAtRandom(SupervisorStartup startup, Random random) {
+		String server = "s" + random.nextInt(16);
+		switch (random.nextInt(10)) {
+			case 0 -> startup.beginTrace();
+			case 1 -> startup.mark("stage-" + random.nextInt(4));
+			case 2, 3, 4 -> startup.serverEnv(server, "model", Integer.parseInt(server.substring(1)), 16);
+			case 5, 6, 7 -> startup.serverReady(server);
+			case 8 -> {
+				if (random.nextInt(8) == 0) {
+					startup.finish();
+				}
+				else {
+					startup.report();
+				}
+			}
+			default -> {
+				if (random.nextInt(8) == 0) {
+					startup.abort(random.nextBoolean() ? "timeout" : "crashed", new IllegalStateException("random"));
+				}
+				else {
+					startup.report();
+				}
+			}
+		}
 	}
 
 	@Test

@@ -5,6 +5,7 @@
 #   bench/run.sh jmh                hot paths (mark, env parsing, emitting spans)
 #   bench/run.sh readiness [STARTS] readiness-detection lag over real sample-server starts (30 starts)
 #   bench/run.sh fleet [RUNS]       the supervisor spawning 100 bench/stub_server.py at once (5 runs)
+#   bench/run.sh shutdown [RUNS]    exit after SIGTERM against a dead collector, starter vs plain Boot (5 runs)
 #   bench/run.sh all                all of the above, default counts
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,4 +35,7 @@ if [[ "$what" == readiness || "$what" == all ]]; then
 fi
 if [[ "$what" == fleet || "$what" == all ]]; then
   benchmark FleetScaleBenchmark "${runs:-5}" fleet-scale
+fi
+if [[ "$what" == shutdown || "$what" == all ]]; then
+  benchmark ShutdownBenchmark "${runs:-5}" shutdown
 fi

@@ -17,6 +17,16 @@ public final class SampleJars {
 		return jar("sample.supervisor.jar");
 	}
 
+	/** The startup benchmark's app with the starter. */
+	public static Path startupApp() {
+		return jar("startup.app.jar");
+	}
+
+	/** The same app without the starter: plain Boot with OpenTelemetry. */
+	public static Path plainBoot() {
+		return jar("plain.boot.jar");
+	}
+
 	/** The repository's root, where the sample supervisor's default fleet finds the server jar. */
 	public static Path repositoryRoot() {
 		return server().getParent().getParent().getParent();

@@ -12,12 +12,15 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
  * Probes a server's health URL until it answers 2xx, with a fast backoff: the first probe
- * {@code initial-interval} after the spawn, then a growing interval (at most
- * {@code max-interval}) while nobody listens. Once the server accepts connections it is in its
+ * {@code initial-interval} after the spawn, then a growing interval while nobody listens, at
+ * most {@code max-interval} and at most what keeps the whole fleet under
+ * {@value #LISTEN_CHECKS_PER_SECOND} such probes a second: a hundred servers nobody listens on
+ * yet are looked at every 250 ms, the last few (the ones that hold "all ready" back) every 10 ms. Once the server accepts connections it is in its
  * last stages: the interval drops back to {@code initial-interval}, also after a probe that
  * timed out (a cold server's first request can take over a second on a loaded box, and
  * backing off then made readiness noticed a whole {@code max-interval} late).
@@ -29,6 +32,12 @@ import java.util.function.BooleanSupplier;
  * under way is looked at again after {@code initial-interval}, not a whole backoff later.
  */
 final class HealthProbe {
+
+	/** Listen checks a second the fleet as a whole may make (a few ms of CPU). */
+	static final int LISTEN_CHECKS_PER_SECOND = 400;
+
+	/** Servers probed whose port nobody listens on yet: the ones that cost listen checks. */
+	private final AtomicInteger unheard = new AtomicInteger();
 
 	private final HttpClient http;
 
@@ -52,13 +61,22 @@ final class HealthProbe {
 		return probing.healthy;
 	}
 
-	/** The delay before the next probe, after one that got {@code answer}. */
-	long nextInterval(long interval, Answer answer) {
+	/**
+	 * The delay before the next probe, after one that got {@code answer}, while nobody listens
+	 * yet for {@code servers} servers.
+	 */
+	long nextInterval(long interval, Answer answer, int servers) {
 		if (answer != Answer.REFUSED) {
 			return initialMs();
 		}
-		return Math.min(Math.max(initialMs(), this.settings.getMaxInterval().toMillis()),
-				interval + Math.max(1, interval / 2));
+		long fleetCap = servers * 1000L / LISTEN_CHECKS_PER_SECOND;
+		long cap = Math.max(initialMs(), Math.min(this.settings.getMaxInterval().toMillis(), fleetCap));
+		return Math.min(cap, interval + Math.max(1, interval / 2));
+	}
+
+	/** How many of the servers probed nobody listens on yet. */
+	int unheard() {
+		return this.unheard.get();
 	}
 
 	private long initialMs() {
@@ -121,6 +139,7 @@ final class HealthProbe {
 			this.keepGoing = keepGoing;
 			int port = (uri.getPort() != -1) ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
 			this.listen = new ListenCheck(uri.getHost(), port, HealthProbe.this.settings.getTimeout().toNanos());
+			HealthProbe.this.unheard.incrementAndGet();
 		}
 
 		void after(long delayMs) {
@@ -142,7 +161,10 @@ final class HealthProbe {
 				}
 				else {
 					switch (this.listen.check()) {
-						case LISTENING -> get();
+						case LISTENING -> {
+							setListening(true);
+							get();
+						}
 						case PENDING -> after(initialMs());
 						case REFUSED -> next(Answer.REFUSED);
 					}
@@ -175,17 +197,26 @@ final class HealthProbe {
 		}
 
 		private void next(Answer answer) {
-			this.listening = answer != Answer.REFUSED;
-			this.interval = nextInterval(this.interval, answer);
+			setListening(answer != Answer.REFUSED);
+			this.interval = nextInterval(this.interval, answer, HealthProbe.this.unheard.get());
 			after(this.interval);
 		}
 
+		private void setListening(boolean listening) {
+			if (listening != this.listening) {
+				this.listening = listening;
+				HealthProbe.this.unheard.addAndGet(listening ? -1 : 1);
+			}
+		}
+
 		private void end(boolean result) {
+			setListening(true);
 			this.listen.close();
 			this.healthy.complete(result);
 		}
 
 		private void broken(RuntimeException ex) {
+			setListening(true);
 			this.listen.close();
 			this.healthy.completeExceptionally(ex);
 		}

@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -41,21 +42,33 @@ class HealthProbeTest {
 	}
 
 	@Test
-	void theIntervalGrowsByHalfWhileNobodyListensUpToTheMaximum() {
-		HealthProbe probe = probe(Duration.ofSeconds(1));
-		long interval = 10;
-		List<Long> intervals = new java.util.ArrayList<>();
-		for (int i = 0; i < 6; i++) {
-			interval = probe.nextInterval(interval, Answer.REFUSED);
-			intervals.add(interval);
-		}
-		assertThat(intervals).containsExactly(15L, 22L, 33L, 40L, 40L, 40L);
+	void inABigFleetTheIntervalGrowsByHalfWhileNobodyListensUpToTheMaximum() {
+		assertThat(intervals(100)).containsExactly(15L, 22L, 33L, 40L, 40L, 40L);
+	}
+
+	@Test
+	void theFewestServersStillProbedAreLookedAtMoreOftenWithinTheFleetsBudget() {
+		// 400 listen checks a second: 12 servers every 30 ms, fewer every 10 ms
+		assertThat(intervals(12)).containsExactly(15L, 22L, 30L, 30L, 30L, 30L);
+		assertThat(intervals(2)).containsOnly(10L);
 	}
 
 	@Test
 	void anyAnswerButARefusalEvenATimeoutBringsTheIntervalBackToTheInitialOne() {
 		HealthProbe probe = probe(Duration.ofSeconds(1));
-		assertThat(probe.nextInterval(40, Answer.NOT_READY)).isEqualTo(10);
+		assertThat(probe.nextInterval(40, Answer.NOT_READY, 100)).isEqualTo(10);
+	}
+
+	/** Six intervals in a row after refusals, with {@code servers} being probed. */
+	private List<Long> intervals(int servers) {
+		HealthProbe probe = probe(Duration.ofSeconds(1));
+		long interval = 10;
+		List<Long> intervals = new ArrayList<>();
+		for (int i = 0; i < 6; i++) {
+			interval = probe.nextInterval(interval, Answer.REFUSED, servers);
+			intervals.add(interval);
+		}
+		return intervals;
 	}
 
 	@Test
@@ -89,6 +102,25 @@ class HealthProbeTest {
 		assertThat(healthy).isTrue();
 		assertThat(asked).hasValue(3);
 		assertThat(requests).hasValue(1);
+	}
+
+	@Test
+	void onlyAServerNobodyListensOnCountsAgainstTheFleetsBudget() throws Exception {
+		int port = freePort();
+		List<Integer> unheard = new CopyOnWriteArrayList<>();
+		HealthProbe probe = probe(Duration.ofSeconds(10));
+
+		boolean healthy = probe.awaitHealthy(uri(port), () -> {
+			unheard.add(probe.unheard());
+			if (unheard.size() == 3) {
+				http(port, (exchange) -> 200);
+			}
+			return true;
+		}).get(WAIT_S, TimeUnit.SECONDS);
+
+		assertThat(healthy).isTrue();
+		assertThat(unheard).containsExactly(1, 1, 1);
+		assertThat(probe.unheard()).isZero();
 	}
 
 	@Test

@@ -39,6 +39,9 @@ class FleetScaleBenchmark {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(240);
 
+	/** A setup step that keeps each stub from listening for 10 s, as a server loading a model would. */
+	private static final String SLOW_START = "sleep 10";
+
 	private static final Pattern READY = Pattern.compile("ready_ns=(\\d+)");
 
 	private static final Pattern PROBES = Pattern.compile("probes=(\\d+)");
@@ -46,9 +49,12 @@ class FleetScaleBenchmark {
 	@TempDir
 	Path tmp;
 
+	private String python;
+
 	@Test
 	void fleetOfStubs() throws Exception {
 		int runs = Integer.getInteger("bench.runs", 5);
+		this.python = python();
 		BenchReport md = new BenchReport("Fleet scale: " + SERVERS + " stub servers", "bench/run.sh fleet");
 		Samples tail = new Samples();
 		Samples tailToReport = new Samples();
@@ -56,10 +62,12 @@ class FleetScaleBenchmark {
 		Samples marginalCpu = new Samples();
 		Samples probesPerServer = new Samples();
 		Samples allReady = new Samples();
+		Samples slowStartCpu = new Samples();
 		Map<String, Double> threads = new TreeMap<>();
 		for (int run = 0; run < runs; run++) {
-			Run fleet = run(run, SERVERS);
-			Run single = run(run, 1);
+			Run fleet = run(run, SERVERS, null);
+			Run single = run(run, 1, null);
+			slowStartCpu.add(run(run, SERVERS, SLOW_START).cpuMs / SERVERS);
 			tail.add(fleet.tailMs);
 			tailToReport.add(fleet.tailToReportMs);
 			cpuPerServer.add(fleet.cpuMs / SERVERS);
@@ -70,8 +78,9 @@ class FleetScaleBenchmark {
 			System.err.printf("run %d/%d done%n", run + 1, runs);
 		}
 		md.line("%d runs. Each: the sample supervisor (`-XX:TieredStopAtLevel=1`) spawns %d `bench/stub_server.py` "
-				+ "at once through the launch shell (`replicas: %d`), probes `/health`, exports to an in-process "
-				+ "OTLP receiver, prints its report.", runs, SERVERS, SERVERS);
+				+ "at once through the launch shell (`replicas: %d`, command `[%s, bench/stub_server.py, \"{port}\"]`), "
+				+ "probes `/health`, exports to an in-process OTLP receiver, prints its report.", runs, SERVERS,
+				SERVERS, this.python);
 		md.line("");
 		md.line("| measure | median | max | all runs |");
 		md.line("|---|---|---|---|");
@@ -80,6 +89,7 @@ class FleetScaleBenchmark {
 		row(md, "last stub listening → report logged (ms, log timestamps)", tailToReport);
 		row(md, "supervisor CPU per server, minus idle (ms)", cpuPerServer);
 		row(md, "marginal supervisor CPU per server: (fleet of 100 − fleet of 1) / 99 (ms)", marginalCpu);
+		row(md, "supervisor CPU per server, minus idle, stubs listening 10 s late (ms)", slowStartCpu);
 		row(md, "health requests answered per stub", probesPerServer);
 		md.line("");
 		md.line("Where it went, fleet of %d, ms per server (mean over runs; by thread, numbers in names folded): %s.",
@@ -96,7 +106,9 @@ class FleetScaleBenchmark {
 				+ "report, minus its CPU over an equal idle window right after; divided by %d. That includes what a "
 				+ "fleet of any size costs once (the HTTP client and its TLS context, JIT compilation), hence the "
 				+ "marginal figure from a one-stub run after each. Refused connections (a stub not listening yet) "
-				+ "reach no stub and are not in the request count.", SERVERS, SERVERS);
+				+ "reach no stub and are not in the request count. The last row runs the same fleet with a setup "
+				+ "step of `%s`: servers that listen only once loaded, so that the probes find nobody for 10 s.",
+				SERVERS, SERVERS, SLOW_START);
 		md.line("");
 		md.line("Targets: tail ≤ 250 ms: %.0f → %s; supervisor CPU ≤ 5 ms per server: %.2f → %s.", tail.median(),
 				BenchReport.verdict(tail.median() <= 250), cpuPerServer.median(),
@@ -105,8 +117,8 @@ class FleetScaleBenchmark {
 		assertThat(tail.size()).isEqualTo(runs);
 	}
 
-	private Run run(int index, int servers) throws Exception {
-		String id = index + "-" + servers;
+	private Run run(int index, int servers, String setup) throws Exception {
+		String id = index + "-" + servers + ((setup != null) ? "-slow" : "");
 		Path runDir = this.tmp.resolve("run-" + id);
 		Path stub = SampleJars.repositoryRoot().resolve("bench/stub_server.py");
 		String server = "--telemetry.supervisor.servers[0].";
@@ -114,11 +126,12 @@ class FleetScaleBenchmark {
 				JavaProcess supervisor = JavaProcess.jar(SampleJars.supervisor())
 					.env("MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT", receiver.tracesEndpoint())
 					.env("MANAGEMENT_OTLP_METRICS_EXPORT_ENABLED", "false")
-					.args(server + "name=stub", server + "replicas=" + servers, server + "command[0]=python3",
+					.args(server + "name=stub", server + "replicas=" + servers, server + "command[0]=" + this.python,
 							server + "command[1]=" + stub, server + "command[2]={port}",
 							server + "health-url=http://127.0.0.1:{port}/health",
 							server + "timeline-url=http://127.0.0.1:{port}/actuator/startuptimeline",
-							"--telemetry.supervisor.run-dir=" + runDir)
+							"--telemetry.supervisor.run-dir=" + runDir,
+							server + "setup=" + ((setup != null) ? setup : ""))
 					.start(this.tmp.resolve("supervisor-" + id + ".log"))) {
 			supervisor.awaitLog("Starting " + servers + " server(s)", TIMEOUT);
 			double cpuAtStart = ProcessCpu.ms(supervisor.pid());
@@ -165,6 +178,17 @@ class FleetScaleBenchmark {
 			return new Run((root.endNs() - lastListening) / 1e6, (reportNs - lastListening) / 1e6,
 					cpuAtReport - cpuAtStart - idle, (double) probes / servers, (root.endNs() - firstSpawn) / 1e6, threads);
 		}
+	}
+
+	/**
+	 * The interpreter {@code python3} runs: a version manager's shim (pyenv's is a bash script)
+	 * would add a shell and a fork to every stub and slow the whole fleet down.
+	 */
+	private static String python() throws Exception {
+		Process process = new ProcessBuilder("python3", "-c", "import sys; print(sys.executable)").start();
+		String executable = new String(process.getInputStream().readAllBytes()).strip();
+		assertThat(process.waitFor()).isZero();
+		return executable;
 	}
 
 	private static String match(Pattern pattern, String text, Path log) {

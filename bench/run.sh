@@ -3,7 +3,8 @@
 # Run on a quiet machine (nothing else building or testing): the box has 2 cores.
 #   bench/run.sh startup [RUNS]     what the starter costs at startup (three builds of one app; 10 runs)
 #   bench/run.sh jmh                hot paths (mark, env parsing, emitting spans)
-#   bench/run.sh readiness [STARTS] readiness-detection lag over real sample-server starts (30 starts)
+#   bench/run.sh readiness [STARTS] readiness-detection lag over real sample-server starts (30 starts;
+#                                   FLEET=N: N servers start at once, default the sample fleet of 3)
 #   bench/run.sh fleet [RUNS]       the supervisor spawning 100 bench/stub_server.py at once (5 runs)
 #   bench/run.sh shutdown [RUNS]    exit after SIGTERM against a dead collector, starter vs plain Boot (5 runs)
 #   bench/run.sh all                all of the above, default counts
@@ -16,7 +17,7 @@ mkdir -p bench/results
 # a *Benchmark test class in integration-tests, which the normal build skips
 benchmark() {
   ./mvnw -B -q verify -pl integration-tests -am -Dtest="$1" -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dbench.runs="$2" -Dbench.out="$PWD/bench/results/$3.md"
+    -Dbench.runs="$2" -Dbench.out="$PWD/bench/results/$3.md" -Dbench.fleet="${FLEET:-3}"
 }
 
 ./mvnw -B -q -DskipTests package

@@ -29,7 +29,11 @@ class ReadinessLagBenchmark {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(180);
 
-	private static final int FLEET_SIZE = 3;
+	/** The sample fleet: two model servers and one resources server. */
+	private static final int SAMPLE_FLEET = 3;
+
+	/** Servers started at once ({@code bench.fleet}): the sample fleet, or that many sample servers. */
+	private final int fleetSize = Integer.getInteger("bench.fleet", SAMPLE_FLEET);
 
 	private static final Map<String, Map<String, String>> VARIANTS = variants();
 
@@ -40,7 +44,7 @@ class ReadinessLagBenchmark {
 	void readinessLag() throws Exception {
 		BenchReport md = new BenchReport("Readiness detection lag", "bench/run.sh readiness");
 		int starts = Integer.getInteger("bench.runs", 30);
-		int runs = (starts + FLEET_SIZE - 1) / FLEET_SIZE;
+		int runs = (starts + this.fleetSize - 1) / this.fleetSize;
 		Map<String, Result> results = new LinkedHashMap<>();
 		VARIANTS.keySet().forEach((name) -> results.put(name, new Result()));
 		// one uncounted round: the page cache, the jars' first unpacking
@@ -54,7 +58,7 @@ class ReadinessLagBenchmark {
 		}
 		report(md, runs, results);
 		Result warmed = results.values().iterator().next();
-		assertThat(warmed.lag.size()).isEqualTo(runs * FLEET_SIZE);
+		assertThat(warmed.lag.size()).isEqualTo(runs * this.fleetSize);
 	}
 
 	private void startFleet(int run, String variant, Result result) throws Exception {
@@ -68,10 +72,11 @@ class ReadinessLagBenchmark {
 					.env(VARIANTS.get(variant))
 					.args("--telemetry.supervisor.exit-when-ready=true",
 							"--telemetry.supervisor.run-dir=" + this.tmp.resolve("run-" + id))
+					.args(fleet())
 					.start(this.tmp.resolve("supervisor-" + id + ".log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
-			List<ReceivedSpan> spans = receiver.awaitSpans((all) -> count(all, "gym.startup.server") == FLEET_SIZE
-					&& count(all, "gym.server.startup") == FLEET_SIZE, TIMEOUT);
+			List<ReceivedSpan> spans = receiver.awaitSpans((all) -> count(all, "gym.startup.server") == this.fleetSize
+					&& count(all, "gym.server.startup") == this.fleetSize, TIMEOUT);
 			Map<String, ReceivedSpan> servers = byServerName(spans, "gym.server.startup");
 			for (ReceivedSpan supervised : spans) {
 				if (!supervised.name().equals("gym.startup.server")) {
@@ -91,10 +96,23 @@ class ReadinessLagBenchmark {
 		}
 	}
 
+	/** Nothing for the sample fleet; else that many replicas of the sample's model server. */
+	private String[] fleet() {
+		if (this.fleetSize == SAMPLE_FLEET) {
+			return new String[0];
+		}
+		String server = "--telemetry.supervisor.servers[0].";
+		return new String[] { server + "name=model", server + "replicas=" + this.fleetSize, server + "command[0]={java}",
+				server + "command[1]=-XX:TieredStopAtLevel=1", server + "command[2]=-jar",
+				server + "command[3]=sample-server/target/sample-server.jar", server + "command[4]=--server.port={port}",
+				server + "command[5]=--spring.application.name={name}" };
+	}
+
 	private void report(BenchReport md, int runs, Map<String, Result> results) throws Exception {
-		md.line("%d supervisor runs per variant, interleaved, after one uncounted run, each starting the sample fleet (%d sample-server JVMs "
-				+ "at once, `-XX:TieredStopAtLevel=1`, probe initial interval 10 ms): %d server starts per variant.",
-				runs, FLEET_SIZE, runs * FLEET_SIZE);
+		md.line("%d supervisor runs per variant, interleaved, after one uncounted run, each starting %s (%d "
+				+ "sample-server JVMs at once, `-XX:TieredStopAtLevel=1`, probe initial interval 10 ms): %d server "
+				+ "starts per variant.", runs, (this.fleetSize == SAMPLE_FLEET) ? "the sample fleet" : "a fleet",
+				this.fleetSize, runs * this.fleetSize);
 		md.line("Lag = end of the supervisor's `gym.startup.server` (first healthy probe) minus end of the "
 				+ "server's `gym.server.startup` (its `ApplicationReadyEvent`). p99 is nearest-rank: with "
 				+ "fewer than 100 starts it is the maximum.");

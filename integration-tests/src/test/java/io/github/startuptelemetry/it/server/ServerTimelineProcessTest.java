@@ -132,11 +132,11 @@ class ServerTimelineProcessTest {
 				.filter((line) -> line.contains(" io.github.startuptelemetry.") && !line.contains(".sample."))
 				.map((line) -> line.replaceAll(".* (io\\.github\\.startuptelemetry\\.\\S+) .*", "$1"))
 				.toList();
-			// the gate, the switch it asks, the environment post-processors that ask it too, and the
-			// do-nothing SupervisorStartup a launcher can still autowire: no timeline, no reporter,
-			// no sampler, nothing that touches OpenTelemetry
+			// the gate and the ready-time run listener, the switch they ask, the environment
+			// post-processors that ask it too, and the do-nothing SupervisorStartup a launcher can
+			// still autowire: no timeline, no reporter, no sampler, nothing that touches OpenTelemetry
 			assertThat(ours).allSatisfy((name) -> assertThat(name).matches("io\\.github\\.startuptelemetry\\."
-					+ "(server\\.ServerStartupListener|lifecycle\\.TelemetrySwitch|autoconfigure\\.\\w+EnvironmentPostProcessor"
+					+ "(server\\.(ServerStartupListener|ReadyReportRunListener)|lifecycle\\.TelemetrySwitch|autoconfigure\\.\\w+EnvironmentPostProcessor"
 					+ "|supervisor\\.(SupervisorAutoConfiguration|OnFleetCondition|SupervisorStartup|DisabledSupervisorStartup"
 					+ "|ChildTelemetryEnvironment)(\\$\\$Lambda.*)?)"));
 			assertThat(ours).contains("io.github.startuptelemetry.server.ServerStartupListener");

@@ -33,8 +33,8 @@ import io.github.startuptelemetry.timeline.StartupOutcome;
  * too.
  * <p>
  * The thread that calls {@link #launch()} waits for the verdict. A few spawner threads start
- * the servers; one scheduler thread and the HTTP client's own threads probe all of them and
- * fetch their timelines, so a hundred servers cost no hundred threads; process exits and
+ * the servers; one scheduler thread (beside the HTTP client's selector) probes all of them and
+ * fetches their timelines, so a hundred servers cost no hundred threads; process exits and
  * {@link #stop()} arrive on threads of their own. One lock guards the verdict, so the first
  * failure is the one reported.
  */

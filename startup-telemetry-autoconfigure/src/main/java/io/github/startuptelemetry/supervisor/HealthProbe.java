@@ -20,10 +20,11 @@ import java.util.function.BooleanSupplier;
  * {@code initial-interval} after the spawn, then a growing interval while nobody listens, at
  * most {@code max-interval} and at most what keeps the whole fleet under
  * {@value #LISTEN_CHECKS_PER_SECOND} such probes a second: a hundred servers nobody listens on
- * yet are looked at every 250 ms, the last few (the ones that hold "all ready" back) every 10 ms. Once the server accepts connections it is in its
- * last stages: the interval drops back to {@code initial-interval}, also after a probe that
- * timed out (a cold server's first request can take over a second on a loaded box, and
- * backing off then made readiness noticed a whole {@code max-interval} late).
+ * yet are looked at every 250 ms, the last few (the ones that hold "all ready" back) every
+ * 10 ms. Once the server accepts connections it is in its last stages: the interval drops back
+ * to {@code initial-interval}, also after a probe that timed out (a cold server's first request
+ * can take over a second on a loaded box, and backing off then made readiness noticed a whole
+ * {@code max-interval} late).
  * <p>
  * Built for a hundred servers at once: every probe of every server runs on one shared
  * scheduler thread and the JDK client's asynchronous API, never a thread per server (each
@@ -33,7 +34,7 @@ import java.util.function.BooleanSupplier;
  */
 final class HealthProbe {
 
-	/** Listen checks a second the fleet as a whole may make (a few ms of CPU). */
+	/** Listen checks a second the fleet as a whole may make: about 1% of a core. */
 	static final int LISTEN_CHECKS_PER_SECOND = 400;
 
 	/** Servers probed whose port nobody listens on yet: the ones that cost listen checks. */

@@ -132,9 +132,10 @@ class ServerTimelineProcessTest {
 				.filter((line) -> line.contains(" io.github.startuptelemetry.") && !line.contains(".sample."))
 				.map((line) -> line.replaceAll(".* (io\\.github\\.startuptelemetry\\.\\S+) .*", "$1"))
 				.toList();
-			// the gate and the ready-time run listener, the switch they ask, the environment
-			// post-processors that ask it too, and the do-nothing SupervisorStartup a launcher can
-			// still autowire: no timeline, no reporter, no sampler, nothing that touches OpenTelemetry
+			// the gates (the listener and the run listener that reports after ready), the switch they
+			// ask, the environment post-processors that ask it too, and the do-nothing
+			// SupervisorStartup a launcher can still autowire: no timeline, no reporter, no sampler,
+			// nothing that touches OpenTelemetry
 			assertThat(ours).allSatisfy((name) -> assertThat(name).matches("io\\.github\\.startuptelemetry\\."
 					+ "(server\\.(ServerStartupListener|ReadyReportRunListener)|lifecycle\\.TelemetrySwitch|autoconfigure\\.\\w+EnvironmentPostProcessor"
 					+ "|supervisor\\.(SupervisorAutoConfiguration|OnFleetCondition|SupervisorStartup|DisabledSupervisorStartup"

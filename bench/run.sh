@@ -32,7 +32,7 @@ if [[ "$what" == jmh || "$what" == all ]]; then
   rm -f bench/results/jmh.txt
 fi
 if [[ "$what" == readiness || "$what" == all ]]; then
-  benchmark ReadinessLagBenchmark "${runs:-30}" readiness-lag
+  benchmark ReadinessLagBenchmark "${runs:-30}" "readiness-lag${FLEET:+-fleet$FLEET}"
 fi
 if [[ "$what" == fleet || "$what" == all ]]; then
   benchmark FleetScaleBenchmark "${runs:-5}" fleet-scale

@@ -17,11 +17,11 @@ import io.github.startuptelemetry.timeline.Stage;
  * Records {@value MetricNames#STAGE_DURATION} per stage, a histogram in milliseconds exported by whatever
  * registry the application has (none: nothing recorded).
  */
-public class StartupStageMetrics implements Consumer<ServerTimeline> {
+class StartupStageMetrics implements Consumer<ServerTimeline> {
 
 	private final ObjectProvider<MeterRegistry> registry;
 
-	public StartupStageMetrics(ObjectProvider<MeterRegistry> registry) {
+	StartupStageMetrics(ObjectProvider<MeterRegistry> registry) {
 		this.registry = registry;
 	}
 

@@ -24,11 +24,11 @@ import io.github.startuptelemetry.contract.StartupEnv;
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
-import io.github.startuptelemetry.server.SdkFlush;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.TraceParent;
 import io.github.startuptelemetry.timeline.WallClock;
+import io.github.startuptelemetry.tracing.SdkFlush;
 import io.github.startuptelemetry.tracing.StartupSpans;
 
 /**

@@ -55,7 +55,7 @@ class ServerStartupListenerBeanSpansTest {
 	}
 
 	private static ServerStartupTimeline timeline(ConfigurableApplicationContext context) {
-		return context.getBean(ServerStartupTimeline.BEAN_NAME, ServerStartupTimeline.class);
+		return context.getBean(ProcessTimeline.BEAN_NAME, ProcessTimeline.class).timeline();
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -22,7 +22,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.github.startuptelemetry.autoconfigure.StartupTelemetryAutoConfiguration;
+import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
 import io.github.startuptelemetry.contract.SpanNames;
 
 import static org.assertj.core.api.Assertions.assertThat;

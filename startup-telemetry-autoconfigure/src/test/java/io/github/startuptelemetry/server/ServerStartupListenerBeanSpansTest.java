@@ -48,6 +48,16 @@ class ServerStartupListenerBeanSpansTest {
 		}
 	}
 
+	@Test
+	void settingsComeFromTheBoundPropertiesAndABadValueIsIgnored() {
+		SpringApplication application = application();
+		try (ConfigurableApplicationContext context = application.run("--telemetry.startup.worker=on",
+				"--telemetry.startup.bean-spans.threshold=soon")) {
+			assertThat(timeline(context).worker()).isTrue();
+			assertThat(timeline(context).steps()).noneMatch((span) -> "greeting".equals(span.beanName()));
+		}
+	}
+
 	private static SpringApplication application() {
 		SpringApplication application = new SpringApplication(GreetingConfiguration.class);
 		application.setWebApplicationType(WebApplicationType.NONE);

@@ -1,7 +1,5 @@
 package io.github.startuptelemetry.autoconfigure;
 
-import java.net.URI;
-
 import io.opentelemetry.exporter.zipkin.ZipkinSpanExporter;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.apache.commons.logging.Log;
@@ -15,6 +13,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+
+import io.github.startuptelemetry.lifecycle.HttpUrl;
 
 /**
  * A Zipkin span exporter beside Boot's own exporters, for looking at startups locally when no
@@ -45,13 +45,7 @@ public final class ZipkinExportAutoConfiguration {
 	}
 
 	static boolean isHttpUrl(String value) {
-		try {
-			URI uri = URI.create(value.strip());
-			return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
-		}
-		catch (IllegalArgumentException ex) {
-			return false;
-		}
+		return value != null && HttpUrl.isValid(value.strip());
 	}
 
 }

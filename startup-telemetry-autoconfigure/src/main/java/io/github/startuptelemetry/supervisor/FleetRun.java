@@ -21,6 +21,8 @@ import java.util.function.IntSupplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.lifecycle.ServerEnv;
 import io.github.startuptelemetry.report.ConsoleReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.timeline.StageNames;
@@ -48,12 +50,6 @@ final class FleetRun {
 
 	/** Spawning is mostly the kernel's work: a few at a time keep the cores busy while each waits for its exec. */
 	private static final int SPAWNERS = 4;
-
-	/**
-	 * {@code telemetry.startup.warm-up.path}: each server is told which path will be probed, so
-	 * that it warms it up before it reports ready (unless the supervisor's own env says otherwise).
-	 */
-	static final String WARM_UP_PATH_ENV = "TELEMETRY_STARTUP_WARMUP_PATH";
 
 	private final SupervisorProperties properties;
 
@@ -193,12 +189,12 @@ final class FleetRun {
 		ServerPlan plan = server.plan;
 		try {
 			try {
-				Map<String, String> env = this.startup.serverEnv(plan.name(), plan.type(), plan.rank(),
-						plan.worldSize());
-				if (System.getenv(WARM_UP_PATH_ENV) == null) {
-					env.put(WARM_UP_PATH_ENV, plan.warmUpPath());
-				}
-				env.putAll(plan.env());
+				// told the path it will be probed at, to warm it up before it reports ready
+				Map<String, String> env = ServerEnv.ofThisProcess()
+					.set(this.startup.serverEnv(plan.name(), plan.type(), plan.rank(), plan.worldSize()))
+					.setting(TelemetryEnv.TELEMETRY_STARTUP_WARMUP_PATH, plan.warmUpPath())
+					.set(plan.env())
+					.toMap();
 				server.process = ServerProcess.start(plan, env, this.runDir.resolve(logFileName(plan.name())));
 				logger.info("Spawned " + plan.name() + " (pid " + server.process.pid() + ", port " + plan.port()
 						+ "), log " + server.process.log());

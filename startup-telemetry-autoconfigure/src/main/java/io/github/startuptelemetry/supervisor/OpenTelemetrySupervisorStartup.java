@@ -18,6 +18,8 @@ import io.opentelemetry.context.Context;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
+import io.github.startuptelemetry.lifecycle.ServerEnv;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.server.SdkFlush;
@@ -37,18 +39,6 @@ import io.github.startuptelemetry.timeline.WallClock;
  * telemetry call that reflects it, so a failing tracer cannot leave a startup half-closed.
  */
 final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
-
-	static final String SERVER_NAME_ENV = "TELEMETRY_STARTUP_SERVER_NAME";
-
-	static final String SERVER_TYPE_ENV = "TELEMETRY_STARTUP_SERVER_TYPE";
-
-	static final String RANK_ENV = "TELEMETRY_RANK";
-
-	static final String WORLD_SIZE_ENV = "TELEMETRY_WORLD_SIZE";
-
-	static final String LOCAL_RANK_ENV = "TELEMETRY_LOCAL_RANK";
-
-	static final String WORKER_GROUP_ENV = "TELEMETRY_WORKER_GROUP";
 
 	private static final Log logger = LogFactory.getLog(SupervisorStartup.class);
 
@@ -175,35 +165,23 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 					StartupSpans.SUPERVISOR_SERVER, spawned.spawnNs, Context.root().with(this.root), attributes));
 			record = spawned;
 		}
+		ServerEnv server = ServerEnv.of(this.processEnv);
 		if (this.childEnvironment != null) {
-			guarded("add the propagated telemetry settings", () -> this.childEnvironment
-				.forServer(name, type, rank, worldSize)
-				.forEach((key, value) -> {
-					if (key != null && value != null) {
-						env.put(key, value);
-					}
-				}));
+			guarded("add the propagated telemetry settings",
+					() -> server.settings(this.childEnvironment.forServer(name, type, rank, worldSize)));
 		}
-		env.put(SERVER_NAME_ENV, name);
-		if (type != null) {
-			env.put(SERVER_TYPE_ENV, type);
-			env.put(WORKER_GROUP_ENV, type);
-		}
-		env.put(RANK_ENV, Integer.toString(rank));
-		env.put(WORLD_SIZE_ENV, Integer.toString(worldSize));
-		// one host: a server's rank on it is its rank in its group
-		env.put(LOCAL_RANK_ENV, Integer.toString(rank));
-		env.keySet().removeAll(this.processEnv.keySet());
+		server.settings(ProcessResourceAttributes.serverEnv(name, type, rank, worldSize));
 		if (record != null) {
-			env.put(StartupEnvironment.SPAWN_NS, Long.toString(record.spawnNs));
+			server.set(StartupEnvironment.SPAWN_NS, Long.toString(record.spawnNs));
 			SpanContext span = record.span.getSpanContext();
 			if (span.isValid()) {
 				// always sampled: a server's startup spans are exported whatever its sampler says
 				String traceParent = new TraceParent(span.getTraceId(), span.getSpanId(), 1).header();
-				env.put(StartupEnvironment.TRACEPARENT, traceParent);
-				env.put(StartupEnvironment.OTEL_TRACEPARENT, traceParent);
+				server.set(StartupEnvironment.TRACEPARENT, traceParent);
+				server.set(StartupEnvironment.OTEL_TRACEPARENT, traceParent);
 			}
 		}
+		env.putAll(server.toMap());
 	}
 
 	private void abortNow(String outcome, Throwable error) {

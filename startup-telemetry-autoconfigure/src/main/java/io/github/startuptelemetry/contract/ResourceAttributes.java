@@ -25,8 +25,8 @@ public final class ResourceAttributes {
 	/** The run it belongs to: one value shared by a supervisor and all its servers. */
 	public static final String RUN_ID = "nv.dl.run_id";
 
-	/** Int: the process's id. */
-	public static final String PROCESS_PID = "process.pid";
+	/** Int: the process's id; the same key as the span attribute. */
+	public static final String PROCESS_PID = SpanAttributes.PROCESS_PID;
 
 	private ResourceAttributes() {
 	}

@@ -10,10 +10,11 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StageNames;
-import io.github.startuptelemetry.timeline.StartupOutcome;
+import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
  * A startup report as one self-contained HTML page, a waterfall in the manner of
@@ -278,21 +279,21 @@ public final class HtmlReport {
 			.toList();
 		StringBuilder rows = new StringBuilder();
 		for (Nested nested : shown) {
-			BeanTiming bean = nested.bean();
+			StepTiming bean = nested.bean();
 			String stage = stageAt(server, bean.startNs());
-			String tooltip = server.name() + " · " + stage + " · bean " + bean.name()
-					+ ((bean.type() != null) ? "\n" + bean.type() : "") + "\n"
+			String tooltip = server.name() + " · " + stage + " · bean " + bean.label()
+					+ ((bean.beanType() != null) ? "\n" + bean.beanType() : "") + "\n"
 					+ times(bean.startNs(), bean.endNs(), server);
 			rows.append("<div class=\"row bean\" data-row=\"bean\" data-server=\"")
 				.append(esc(server.name()))
 				.append("\"><div class=\"label\" style=\"padding-left:")
 				.append(28 + 12 * nested.depth())
 				.append("px\" title=\"")
-				.append(esc((bean.type() != null) ? bean.type() : bean.name()))
+				.append(esc((bean.beanType() != null) ? bean.beanType() : bean.label()))
 				.append("\">↳ ")
-				.append(esc(bean.name()))
+				.append(esc(bean.label()))
 				.append("</div><div class=\"track\">")
-				.append(bar("bean", stage, bean.startNs(), bean.endNs(), fitting(bean.durationNs(), bean.name()),
+				.append(bar("bean", stage, bean.startNs(), bean.endNs(), fitting(bean.durationNs(), bean.label()),
 						tooltip))
 				.append("</div><div class=\"stats\">")
 				.append(Durations.format(bean.durationNs()))
@@ -306,8 +307,8 @@ public final class HtmlReport {
 		return rows.toString();
 	}
 
-	private static void flatten(List<BeanTiming> beans, int depth, List<Nested> into) {
-		for (BeanTiming bean : beans) {
+	private static void flatten(List<StepTiming> beans, int depth, List<Nested> into) {
+		for (StepTiming bean : beans) {
 			into.add(new Nested(bean, depth));
 			flatten(bean.children(), depth + 1, into);
 		}
@@ -446,7 +447,7 @@ public final class HtmlReport {
 		LongStream beans = report.servers()
 			.stream()
 			.flatMap((server) -> server.beans().stream())
-			.mapToLong(BeanTiming::endNs);
+			.mapToLong(StepTiming::endNs);
 		return LongStream.concat(LongStream.of(report.endNs()), LongStream.concat(servers, beans))
 			.max()
 			.orElse(report.endNs());
@@ -462,7 +463,7 @@ public final class HtmlReport {
 	 * @param bean the bean
 	 * @param depth 0 for a bean no other slow bean contained
 	 */
-	private record Nested(BeanTiming bean, int depth) {
+	private record Nested(StepTiming bean, int depth) {
 
 	}
 

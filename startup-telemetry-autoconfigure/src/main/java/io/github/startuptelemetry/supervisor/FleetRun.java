@@ -21,12 +21,13 @@ import java.util.function.IntSupplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.lifecycle.ServerEnv;
 import io.github.startuptelemetry.report.ConsoleReport;
 import io.github.startuptelemetry.report.StartupReport;
-import io.github.startuptelemetry.timeline.StageNames;
-import io.github.startuptelemetry.timeline.StartupOutcome;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
  * One startup of the fleet: spawn every server at once, probe each until it is ready, and end
@@ -212,7 +213,7 @@ final class FleetRun {
 		}
 		probe.awaitHealthy(plan.healthUri(), () -> probing(server))
 			.thenCompose((healthy) -> (healthy && ready(server)) ? timelines.fetch(plan.timelineUri())
-					: CompletableFuture.completedFuture(Optional.<TimelineClient.Timeline>empty()))
+					: CompletableFuture.completedFuture(Optional.<ServerTimeline>empty()))
 			.whenComplete((timeline, error) -> {
 				if (error != null) {
 					fail(new FleetStartupException(StartupOutcome.ERROR,
@@ -355,10 +356,9 @@ final class FleetRun {
 		StartupReport report = startup;
 		synchronized (this.lock) {
 			for (Server server : this.servers) {
-				TimelineClient.Timeline timeline = server.timeline;
+				ServerTimeline timeline = server.timeline;
 				if (timeline != null) {
-					report = report.withServer(server.plan.name(),
-							(row) -> row.withTimeline(timeline.stages(), timeline.readyEpochNs(), timeline.beans()));
+					report = report.withServer(server.plan.name(), (row) -> row.withTimeline(timeline));
 				}
 				if (server.exitCode != null && !server.ready) {
 					int exitCode = server.exitCode;
@@ -444,7 +444,7 @@ final class FleetRun {
 
 		volatile ServerProcess process;
 
-		volatile TimelineClient.Timeline timeline;
+		volatile ServerTimeline timeline;
 
 		boolean ready;
 

@@ -14,7 +14,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
@@ -23,6 +22,7 @@ import org.apache.commons.logging.LogFactory;
 
 import io.github.startuptelemetry.report.ConsoleReport;
 import io.github.startuptelemetry.report.StartupReport;
+import io.github.startuptelemetry.support.DaemonThreads;
 import io.github.startuptelemetry.timeline.StageNames;
 import io.github.startuptelemetry.timeline.StartupOutcome;
 
@@ -166,7 +166,7 @@ final class FleetRun {
 		List<ServerPlan> plan = FleetPlan.plan(this.properties, this.ports);
 		logger.info("Starting " + plan.size() + " server(s); their logs go to " + this.runDir);
 		this.startup.beginTrace();
-		this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("fleet-probe"));
+		this.scheduler = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("fleet-probe"));
 		// the client's completions run on the probe thread too: every callback is short, no hand-off
 		HttpClient http = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
@@ -174,7 +174,7 @@ final class FleetRun {
 			.executor(this.scheduler)
 			.build();
 		this.spawners = Executors.newFixedThreadPool(Math.max(1, Math.min(SPAWNERS, plan.size())),
-				daemon("fleet-spawn"));
+				DaemonThreads.named("fleet-spawn"));
 		HealthProbe probe = new HealthProbe(http, this.scheduler, this.properties.getProbe());
 		TimelineClient timelines = new TimelineClient(http, this.scheduler, this.properties.getProbe());
 		CountDownLatch spawned = new CountDownLatch(plan.size());
@@ -418,14 +418,6 @@ final class FleetRun {
 		return String.join(", ", servers.stream()
 			.map((server) -> server.plan.name() + ((server.process != null) ? " (log " + server.process.log() + ")" : ""))
 			.toList());
-	}
-
-	private static ThreadFactory daemon(String name) {
-		return (task) -> {
-			Thread thread = new Thread(task, name);
-			thread.setDaemon(true);
-			return thread;
-		};
 	}
 
 	/** Names are safe as file names: {@link SupervisorProperties} accepts no other. */

@@ -21,6 +21,7 @@ import org.apache.commons.logging.LogFactory;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.server.SdkFlush;
+import io.github.startuptelemetry.support.Guarded;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StageNames;
 import io.github.startuptelemetry.timeline.StageTimeline;
@@ -266,12 +267,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	}
 
 	private static void guarded(String what, Runnable step) {
-		try {
-			step.run();
-		}
-		catch (Exception | LinkageError ex) {
-			logger.debug("Could not " + what, ex);
-		}
+		Guarded.run(logger, what, step);
 	}
 
 	private enum State {

@@ -22,6 +22,7 @@ import org.apache.commons.logging.LogFactory;
 
 import io.github.startuptelemetry.report.ConsoleReport;
 import io.github.startuptelemetry.report.StartupReport;
+import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.support.DaemonThreads;
 import io.github.startuptelemetry.timeline.StageNames;
 import io.github.startuptelemetry.timeline.StartupOutcome;
@@ -356,21 +357,19 @@ final class FleetRun {
 
 	/** The startup's report with what only the run knows: each server's own timeline, an early exit. */
 	private StartupReport withServerDetails(StartupReport startup) {
-		StartupReport report = startup;
+		StartupReportBuilder report = StartupReportBuilder.from(startup);
 		synchronized (this.lock) {
 			for (Server server : this.servers) {
 				TimelineClient.Timeline timeline = server.timeline;
 				if (timeline != null) {
-					report = report.withServer(server.plan.name(),
-							(row) -> row.withTimeline(timeline.stages(), timeline.readyEpochNs(), timeline.beans()));
+					report.timeline(server.plan.name(), timeline.stages(), timeline.readyEpochNs(), timeline.beans());
 				}
-				if (server.exitCode != null && !server.ready) {
-					int exitCode = server.exitCode;
-					report = report.withServer(server.plan.name(), (row) -> row.withExitCode(exitCode));
+				if (server.exitCode != null) {
+					report.exited(server.plan.name(), server.exitCode);
 				}
 			}
 		}
-		return report;
+		return report.build();
 	}
 
 	private void stopProcesses() {

@@ -9,7 +9,7 @@ import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import io.opentelemetry.sdk.trace.samplers.SamplingResult;
 
-import io.github.startuptelemetry.timeline.StartupSpans;
+import io.github.startuptelemetry.contract.SpanNames;
 
 /**
  * Samples every startup span and leaves every other decision to the application's sampler.
@@ -27,7 +27,7 @@ final class StartupSampler implements Sampler {
 	@Override
 	public SamplingResult shouldSample(Context parentContext, String traceId, String name, SpanKind spanKind,
 			Attributes attributes, List<LinkData> parentLinks) {
-		if (StartupSpans.isStartupSpan(name)) {
+		if (SpanNames.isStartupSpan(name)) {
 			return SamplingResult.recordAndSample();
 		}
 		return this.delegate.shouldSample(parentContext, traceId, name, spanKind, attributes, parentLinks);

@@ -1,6 +1,5 @@
 package io.github.startuptelemetry.autoconfigure;
 
-import java.util.List;
 import java.util.function.Consumer;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -20,10 +19,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
-import io.github.startuptelemetry.server.ServerStartupReport;
 import io.github.startuptelemetry.server.ServerStartupReporter;
 import io.github.startuptelemetry.server.StartupStageMetrics;
 import io.github.startuptelemetry.server.StartupTimelineEndpoint;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
  * A server's own startup timeline, reported through the application's OpenTelemetry and
@@ -39,7 +38,7 @@ public final class StartupTelemetryAutoConfiguration {
 	@ConditionalOnMissingBean
 	ServerStartupReporter serverStartupReporter(ObjectProvider<OpenTelemetry> openTelemetry,
 			TelemetryProperties properties, Environment environment,
-			ObjectProvider<Consumer<ServerStartupReport>> consumers) {
+			ObjectProvider<Consumer<ServerTimeline>> consumers) {
 		TelemetryProperties.Startup startup = properties.getStartup();
 		return new ServerStartupReporter(openTelemetry.getIfAvailable(), serverName(startup, environment),
 				startup.getServerType(), startup.isLogSummary(), consumers.orderedStream().toList());

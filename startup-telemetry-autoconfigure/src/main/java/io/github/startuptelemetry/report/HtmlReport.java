@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StageNames;
+import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
  * A startup report as one self-contained HTML page, a waterfall in the manner of
@@ -184,19 +185,19 @@ public final class HtmlReport {
 			.toList();
 		StringBuilder rows = new StringBuilder();
 		for (Nested nested : shown) {
-			BeanTiming bean = nested.bean();
+			StepTiming bean = nested.bean();
 			String stage = stageAt(server, bean.startNs());
 			rows.append("<div class=\"row bean\" data-row=\"bean\" data-server=\"")
 				.append(esc(server.name()))
 				.append("\"><div class=\"label\" style=\"padding-left:")
 				.append(28 + 12 * nested.depth())
 				.append("px\" title=\"")
-				.append(esc((bean.type() != null) ? bean.type() : bean.name()))
+				.append(esc((bean.beanType() != null) ? bean.beanType() : bean.label()))
 				.append("\">↳ ")
-				.append(esc(bean.name()))
+				.append(esc(bean.label()))
 				.append("</div><div class=\"track\">")
 				.append(bar("bean", stage, bean.startNs(), bean.endNs(),
-						this.geometry.fitting(bean.durationNs(), bean.name()),
+						this.geometry.fitting(bean.durationNs(), bean.label()),
 						this.wording.beanTooltip(server, stage, bean)))
 				.append("</div><div class=\"stats\">")
 				.append(Durations.format(bean.durationNs()))
@@ -210,8 +211,8 @@ public final class HtmlReport {
 		return rows.toString();
 	}
 
-	private static void flatten(List<BeanTiming> beans, int depth, List<Nested> into) {
-		for (BeanTiming bean : beans) {
+	private static void flatten(List<StepTiming> beans, int depth, List<Nested> into) {
+		for (StepTiming bean : beans) {
 			into.add(new Nested(bean, depth));
 			flatten(bean.children(), depth + 1, into);
 		}
@@ -322,7 +323,7 @@ public final class HtmlReport {
 	 * @param bean the bean
 	 * @param depth 0 for a bean no other slow bean contained
 	 */
-	private record Nested(BeanTiming bean, int depth) {
+	private record Nested(StepTiming bean, int depth) {
 
 	}
 

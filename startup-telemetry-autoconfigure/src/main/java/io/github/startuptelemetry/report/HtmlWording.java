@@ -4,9 +4,10 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
+import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StartupOutcome;
+import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
  * What the HTML waterfall says beyond the words it shares with the console
@@ -105,8 +106,9 @@ final class HtmlWording {
 		return server.name() + " · " + wholeBarText(server) + "\n" + times(server.spawnNs(), server.endNs(), server);
 	}
 
-	String beanTooltip(ServerReport server, String stage, BeanTiming bean) {
-		return server.name() + " · " + stage + " · bean " + bean.name() + ((bean.type() != null) ? "\n" + bean.type() : "")
+	String beanTooltip(ServerReport server, String stage, StepTiming bean) {
+		return server.name() + " · " + stage + " · bean " + bean.label()
+				+ ((bean.beanType() != null) ? "\n" + bean.beanType() : "")
 				+ "\n" + times(bean.startNs(), bean.endNs(), server);
 	}
 

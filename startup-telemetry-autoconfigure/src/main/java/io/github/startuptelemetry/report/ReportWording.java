@@ -3,8 +3,8 @@ package io.github.startuptelemetry.report;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
 
+import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
-import io.github.startuptelemetry.timeline.StartupOutcome;
 
 /**
  * The words the console table and the HTML waterfall share, so that both say the same thing

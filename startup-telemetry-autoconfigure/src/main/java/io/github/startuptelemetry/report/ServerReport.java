@@ -7,54 +7,67 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
+import org.jspecify.annotations.Nullable;
+
+import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StartupOutcome;
+import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
  * One server's row of a startup report: what the supervisor saw (spawn, first healthy probe or
- * abort, an early exit) and, when the server could tell, its own stages and slow beans. Epoch
- * nanoseconds throughout.
+ * abort, an early exit) and, when the server could tell, its own timeline: stages and slow
+ * beans. Epoch nanoseconds throughout.
  *
  * @param name the server's name
  * @param type the server's type, or {@code null}
  * @param spawnNs when the supervisor spawned it
  * @param endNs when it first answered a health probe, or when the startup was aborted
  * @param outcome how its startup ended ({@code ready}, {@code timeout}, {@code crashed}, ...)
- * @param stages the server's own contiguous stages, empty when it could not report them
- * @param serverReadyNs when the server itself reached {@code application_ready}, if known
- * @param beans the slow beans of its {@code beans_instantiated} stage, in start order, empty
- * when it reported none
+ * @param timeline what the server reported of its own startup, if it could
  * @param exitCode the code it exited with before it was ready, if it did: what crashed the
  * startup, where the other servers of a crashed startup were merely stopped
  */
-public record ServerReport(String name, String type, long spawnNs, long endNs, String outcome, List<Stage> stages,
-		OptionalLong serverReadyNs, List<BeanTiming> beans, OptionalInt exitCode) {
+public record ServerReport(String name, @Nullable String type, long spawnNs, long endNs, String outcome,
+		Optional<ServerTimeline> timeline, OptionalInt exitCode) {
 
 	public ServerReport {
 		Objects.requireNonNull(name, "name");
 		Objects.requireNonNull(outcome, "outcome");
-		stages = List.copyOf(stages);
-		Objects.requireNonNull(serverReadyNs, "serverReadyNs");
-		beans = List.copyOf(beans);
+		Objects.requireNonNull(timeline, "timeline");
 		Objects.requireNonNull(exitCode, "exitCode");
 	}
 
-	/** A row as the supervisor alone saw it, without the server's own stages. */
-	public static ServerReport of(String name, String type, long spawnNs, long endNs, String outcome) {
-		return new ServerReport(name, type, spawnNs, endNs, outcome, List.of(), OptionalLong.empty(), List.of(),
-				OptionalInt.empty());
+	/** A row as the supervisor alone saw it, without the server's own timeline. */
+	public static ServerReport of(String name, @Nullable String type, long spawnNs, long endNs, String outcome) {
+		return new ServerReport(name, type, spawnNs, endNs, outcome, Optional.empty(), OptionalInt.empty());
 	}
 
-	/** This row with the server's own stages, ready time and slow beans added. */
-	public ServerReport withTimeline(List<Stage> stages, long serverReadyNs, List<BeanTiming> beans) {
-		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, stages,
-				OptionalLong.of(serverReadyNs), beans, this.exitCode);
+	/** This row with the server's own timeline added. */
+	public ServerReport withTimeline(ServerTimeline timeline) {
+		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, Optional.of(timeline),
+				this.exitCode);
 	}
 
 	/** This row with the code the server exited with before it was ready. */
 	public ServerReport withExitCode(int exitCode) {
-		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.stages,
-				this.serverReadyNs, this.beans, OptionalInt.of(exitCode));
+		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
+				OptionalInt.of(exitCode));
+	}
+
+	/** The server's own contiguous stages, empty when it could not report them. */
+	public List<Stage> stages() {
+		return this.timeline.map(ServerTimeline::stages).orElse(List.of());
+	}
+
+	/** When the server itself reached {@code application_ready}, if known. */
+	public OptionalLong serverReadyNs() {
+		return this.timeline.map((reported) -> OptionalLong.of(reported.readyEpochNs())).orElse(OptionalLong.empty());
+	}
+
+	/** The slow beans of its {@code beans_instantiated} stage, in start order, empty when it reported none. */
+	public List<StepTiming> beans() {
+		return this.timeline.map(ServerTimeline::steps).orElse(List.of());
 	}
 
 	public boolean ready() {
@@ -71,13 +84,13 @@ public record ServerReport(String name, String type, long spawnNs, long endNs, S
 	 * the server's own {@code application_ready}. Known only for a ready server that reported.
 	 */
 	public OptionalLong probeLagNs() {
-		return (ready() && this.serverReadyNs.isPresent())
-				? OptionalLong.of(this.endNs - this.serverReadyNs.getAsLong()) : OptionalLong.empty();
+		return (ready() && serverReadyNs().isPresent())
+				? OptionalLong.of(this.endNs - serverReadyNs().getAsLong()) : OptionalLong.empty();
 	}
 
 	/** The server's longest stage, if it reported any. */
 	public Optional<Stage> slowestStage() {
-		return this.stages.stream().max(Comparator.comparingLong(Stage::durationNs));
+		return stages().stream().max(Comparator.comparingLong(Stage::durationNs));
 	}
 
 	/**

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.github.startuptelemetry.timeline.StageNames;
+import io.github.startuptelemetry.contract.StageNames;
 
 /**
  * One colour per stage name, the same in every row and every report, so that a stage reads the

@@ -6,8 +6,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
+import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StartupOutcome;
 
 /**
  * A whole startup as a supervisor saw it, from its own start to all servers ready (or the

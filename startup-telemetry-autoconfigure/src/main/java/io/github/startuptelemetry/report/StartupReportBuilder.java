@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
+import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StartupOutcome;
 
 /**
  * The one place a {@link StartupReport} is built: from what the supervisor saw (its stages,
@@ -86,13 +87,11 @@ public final class StartupReportBuilder {
 	/**
 	 * The server's own timeline, as it reported it.
 	 * @param name the server
-	 * @param stages its contiguous stages
-	 * @param serverReadyNs when it reached {@code application_ready} itself
-	 * @param beans its slow beans
+	 * @param timeline its stages, ready time and slow steps
 	 * @return this builder
 	 */
-	public StartupReportBuilder timeline(String name, List<Stage> stages, long serverReadyNs, List<BeanTiming> beans) {
-		return change(name, (row) -> row.withTimeline(stages, serverReadyNs, beans));
+	public StartupReportBuilder timeline(String name, ServerTimeline timeline) {
+		return change(name, (row) -> row.withTimeline(timeline));
 	}
 
 	/**

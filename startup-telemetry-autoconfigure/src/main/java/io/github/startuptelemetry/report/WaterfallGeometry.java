@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.stream.LongStream;
 
 import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
  * Where things go in a waterfall: the {@link TimeAxis} from the supervisor's start to the
@@ -87,7 +88,7 @@ final class WaterfallGeometry {
 		LongStream beans = report.servers()
 			.stream()
 			.flatMap((server) -> server.beans().stream())
-			.mapToLong(BeanTiming::endNs);
+			.mapToLong(StepTiming::endNs);
 		return LongStream.concat(LongStream.of(report.endNs()), LongStream.concat(servers, beans))
 			.max()
 			.orElse(report.endNs());

@@ -14,6 +14,7 @@ import org.springframework.boot.context.metrics.buffering.StartupTimeline;
 import org.springframework.core.metrics.ApplicationStartup;
 import org.springframework.core.metrics.StartupStep;
 
+import io.github.startuptelemetry.timeline.StepTiming;
 import io.github.startuptelemetry.timeline.WallClock;
 
 /**
@@ -89,7 +90,7 @@ class BeanSpanRecorder {
 	 *
 	 * @param beanType the class name of a bean, or {@code null}
 	 */
-	synchronized List<BeanSpan> close(Function<String, String> beanType) {
+	synchronized List<StepTiming> close(Function<String, String> beanType) {
 		this.open = false;
 		return spans(this.roots, beanType);
 	}
@@ -133,10 +134,10 @@ class BeanSpanRecorder {
 		}
 	}
 
-	private static List<BeanSpan> spans(List<Node> nodes, Function<String, String> beanType) {
+	private static List<StepTiming> spans(List<Node> nodes, Function<String, String> beanType) {
 		return nodes.stream()
 			.sorted(Comparator.comparingLong((Node node) -> node.startNs))
-			.map((node) -> new BeanSpan(node.name, node.beanName,
+			.map((node) -> new StepTiming(node.name, node.beanName,
 					(node.beanName != null) ? typeOf(beanType, node.beanName) : null, node.startNs, node.endNs,
 					Math.max(0, node.endNs - node.startNs - node.containedNs), spans(node.kept, beanType)))
 			.toList();

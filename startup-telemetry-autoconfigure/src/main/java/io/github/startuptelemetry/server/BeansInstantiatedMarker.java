@@ -4,7 +4,7 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.util.ClassUtils;
 
-import io.github.startuptelemetry.timeline.StageNames;
+import io.github.startuptelemetry.contract.StageNames;
 
 /**
  * Marks {@code beans_instantiated} from the first lifecycle phase: every singleton (and every
@@ -40,7 +40,7 @@ class BeansInstantiatedMarker implements SmartLifecycle {
 			try {
 				this.timeline.mark(StageNames.BEANS_INSTANTIATED);
 				if (this.beanSpans != null) {
-					this.timeline.beanSpans(this.beanSpans.close(this::beanType));
+					this.timeline.steps(this.beanSpans.close(this::beanType));
 				}
 			}
 			catch (RuntimeException ex) {

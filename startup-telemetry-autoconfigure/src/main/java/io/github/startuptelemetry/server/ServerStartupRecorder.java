@@ -23,8 +23,8 @@ import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.util.ClassUtils;
 
+import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
-import io.github.startuptelemetry.timeline.StageNames;
 import io.github.startuptelemetry.timeline.StartupEnvironment;
 import io.github.startuptelemetry.timeline.WallClock;
 

@@ -17,9 +17,12 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextClosedEvent;
 
+import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StageNames;
-import io.github.startuptelemetry.timeline.StartupSpans;
+import io.github.startuptelemetry.timeline.StepTiming;
+import io.github.startuptelemetry.tracing.StartupSpans;
 
 /**
  * Reports a server's startup once it is ready: spans through the application's own
@@ -41,9 +44,9 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 
 	private final boolean logSummary;
 
-	private final List<Consumer<ServerStartupReport>> consumers;
+	private final List<Consumer<ServerTimeline>> consumers;
 
-	private volatile ServerStartupReport lastReport;
+	private volatile ServerTimeline lastReport;
 
 	private volatile ServerStartupTimeline pending;
 
@@ -55,7 +58,7 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 	 * @param consumers further uses of the report (metrics), each guarded
 	 */
 	public ServerStartupReporter(OpenTelemetry openTelemetry, String serverName, String serverType,
-			boolean logSummary, List<Consumer<ServerStartupReport>> consumers) {
+			boolean logSummary, List<Consumer<ServerTimeline>> consumers) {
 		this.openTelemetry = openTelemetry;
 		this.serverName = serverName;
 		this.serverType = serverType;
@@ -69,12 +72,12 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 			return;
 		}
 		SpanContext root = guarded("export startup spans", () -> exportSpans(timeline));
-		ServerStartupReport report = new ServerStartupReport(this.serverName, this.serverType, timeline.worker(),
+		ServerTimeline report = new ServerTimeline(this.serverName, this.serverType, timeline.worker(),
 				ProcessHandle.current().pid(), (root != null) ? root.getTraceId() : null,
 				(root != null) ? root.getSpanId() : null, timeline.startNs(), timeline.endNs(), timeline.stages(),
-				timeline.ignoredEnv(), timeline.beanSpans());
+				timeline.ignoredEnv(), timeline.steps());
 		this.lastReport = report;
-		for (Consumer<ServerStartupReport> consumer : this.consumers) {
+		for (Consumer<ServerTimeline> consumer : this.consumers) {
 			guarded("record startup metrics", () -> {
 				consumer.accept(report);
 				return null;
@@ -109,7 +112,7 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 	}
 
 	/** The report of this application's startup, or {@code null} before it is ready. */
-	public ServerStartupReport lastReport() {
+	public ServerTimeline lastReport() {
 		return this.lastReport;
 	}
 
@@ -117,7 +120,7 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 		if (this.openTelemetry == null) {
 			return null;
 		}
-		Tracer tracer = this.openTelemetry.getTracer(StartupSpans.SCOPE);
+		Tracer tracer = this.openTelemetry.getTracer(SpanNames.SCOPE);
 		AttributesBuilder common = Attributes.builder()
 			.put(StartupSpans.SERVER_NAME, this.serverName)
 			.put(StartupSpans.SERVER_WORKER, timeline.worker())
@@ -128,14 +131,14 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 		Attributes attributes = common.build();
 		Attributes rootAttributes = timeline.ignoredEnv().isEmpty() ? attributes
 				: attributes.toBuilder().put(StartupSpans.IGNORED_ENV, timeline.ignoredEnv()).build();
-		String rootName = timeline.worker() ? StartupSpans.WORKER_ROOT : StartupSpans.SERVER_ROOT;
+		String rootName = timeline.worker() ? SpanNames.WORKER_ROOT : SpanNames.SERVER_ROOT;
 		Span root = StartupSpans.start(tracer, rootName, timeline.startNs(),
 				StartupSpans.parentContext(timeline.traceParent()), rootAttributes);
 		List<Span> stageSpans = StartupSpans.stageSpans(tracer, timeline.stages(), root, rootName, attributes);
 		List<Stage> stages = timeline.stages();
 		for (int i = 0; i < stages.size(); i++) {
 			if (stages.get(i).name().equals(StageNames.BEANS_INSTANTIATED)) {
-				exportBeanSpans(tracer, timeline.beanSpans(), stageSpans.get(i), stages.get(i).startNs(),
+				exportBeanSpans(tracer, timeline.steps(), stageSpans.get(i), stages.get(i).startNs(),
 						stages.get(i).endNs(), rootName, attributes);
 			}
 		}
@@ -148,10 +151,10 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 	 * {@code <root>.bean.<name>} per slow bean, {@code <root>.step.<name>} per application
 	 * step, nested as they ran and kept inside their parent's interval.
 	 */
-	private static void exportBeanSpans(Tracer tracer, List<BeanSpan> beanSpans, Span parent, long parentStartNs,
+	private static void exportBeanSpans(Tracer tracer, List<StepTiming> beanSpans, Span parent, long parentStartNs,
 			long parentEndNs, String prefix, Attributes attributes) {
 		Context parentContext = Context.root().with(parent);
-		for (BeanSpan beanSpan : beanSpans) {
+		for (StepTiming beanSpan : beanSpans) {
 			long start = Math.min(Math.max(beanSpan.startNs(), parentStartNs), parentEndNs);
 			long end = Math.min(Math.max(beanSpan.endNs(), start), parentEndNs);
 			AttributesBuilder spanAttributes = attributes.toBuilder()

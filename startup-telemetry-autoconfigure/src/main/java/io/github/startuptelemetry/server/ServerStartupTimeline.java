@@ -4,9 +4,10 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.github.startuptelemetry.timeline.StageNames;
+import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.StartupEnvironment;
+import io.github.startuptelemetry.timeline.StepTiming;
 import io.github.startuptelemetry.timeline.TraceParent;
 
 /**
@@ -27,7 +28,7 @@ public class ServerStartupTimeline extends StageTimeline {
 
 	private final List<String> ignoredEnv;
 
-	private volatile List<BeanSpan> beanSpans = List.of();
+	private volatile List<StepTiming> steps = List.of();
 
 	ServerStartupTimeline(long startNs, boolean worker, TraceParent traceParent, List<String> ignoredEnv) {
 		super(startNs);
@@ -79,12 +80,12 @@ public class ServerStartupTimeline extends StageTimeline {
 	}
 
 	/** The slow beans and application steps of {@code beans_instantiated}, roots in start order. */
-	public List<BeanSpan> beanSpans() {
-		return this.beanSpans;
+	public List<StepTiming> steps() {
+		return this.steps;
 	}
 
-	void beanSpans(List<BeanSpan> beanSpans) {
-		this.beanSpans = List.copyOf(beanSpans);
+	void steps(List<StepTiming> steps) {
+		this.steps = List.copyOf(steps);
 	}
 
 }

@@ -8,15 +8,16 @@ import io.micrometer.core.instrument.Tags;
 
 import org.springframework.beans.factory.ObjectProvider;
 
+import io.github.startuptelemetry.contract.MetricNames;
+import io.github.startuptelemetry.contract.SpanAttributes;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * Records {@value #STAGE_DURATION} per stage, a histogram in milliseconds exported by whatever
+ * Records {@value MetricNames#STAGE_DURATION} per stage, a histogram in milliseconds exported by whatever
  * registry the application has (none: nothing recorded).
  */
-public class StartupStageMetrics implements Consumer<ServerStartupReport> {
-
-	public static final String STAGE_DURATION = "gym.server.startup_stage_duration_ms";
+public class StartupStageMetrics implements Consumer<ServerTimeline> {
 
 	private final ObjectProvider<MeterRegistry> registry;
 
@@ -25,19 +26,19 @@ public class StartupStageMetrics implements Consumer<ServerStartupReport> {
 	}
 
 	@Override
-	public void accept(ServerStartupReport report) {
+	public void accept(ServerTimeline report) {
 		MeterRegistry registry = this.registry.getIfAvailable();
 		if (registry == null) {
 			return;
 		}
-		Tags tags = Tags.of("nemo.gym.server.name", report.serverName(), "nemo.gym.server.type",
-				(report.serverType() != null) ? report.serverType() : "", "nemo.gym.server.worker",
+		Tags tags = Tags.of(SpanAttributes.SERVER_NAME, report.serverName(), SpanAttributes.SERVER_TYPE,
+				(report.serverType() != null) ? report.serverType() : "", SpanAttributes.SERVER_WORKER,
 				Boolean.toString(report.worker()));
 		for (Stage stage : report.stages()) {
-			DistributionSummary.builder(STAGE_DURATION)
+			DistributionSummary.builder(MetricNames.STAGE_DURATION)
 				.description("Duration of one server startup stage, in milliseconds")
 				.tags(tags)
-				.tag("stage", stage.name())
+				.tag(MetricNames.STAGE_TAG, stage.name())
 				.publishPercentileHistogram()
 				.register(registry)
 				.record(stage.durationMs());

@@ -8,6 +8,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BooleanSupplier;
 
 import io.github.startuptelemetry.support.DaemonThreads;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
  * Probing for a {@link FleetRun}: one scheduler thread (beside the HTTP client's selector)
@@ -42,11 +43,11 @@ final class FleetProbing {
 	 * waiting)
 	 * @return its timeline, empty when it was not ready or could not tell
 	 */
-	CompletableFuture<Optional<TimelineClient.Timeline>> watch(ServerPlan plan, BooleanSupplier probing,
+	CompletableFuture<Optional<ServerTimeline>> watch(ServerPlan plan, BooleanSupplier probing,
 			BooleanSupplier ready) {
 		return this.probe.awaitHealthy(plan.healthUri(), probing)
 			.thenCompose((healthy) -> (healthy && ready.getAsBoolean()) ? this.timelines.fetch(plan.timelineUri())
-					: CompletableFuture.completedFuture(Optional.<TimelineClient.Timeline>empty()));
+					: CompletableFuture.completedFuture(Optional.<ServerTimeline>empty()));
 	}
 
 	void shutdown() {

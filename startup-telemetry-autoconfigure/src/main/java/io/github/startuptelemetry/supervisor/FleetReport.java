@@ -10,6 +10,7 @@ import org.apache.commons.logging.LogFactory;
 import io.github.startuptelemetry.report.ConsoleReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
  * The report of a {@link FleetRun}: the supervisor's view of the startup with what only the run
@@ -48,9 +49,9 @@ final class FleetReport {
 	private static StartupReport assemble(StartupReport supervisor, List<FleetServer> servers) {
 		StartupReportBuilder report = StartupReportBuilder.from(supervisor);
 		for (FleetServer server : servers) {
-			TimelineClient.Timeline timeline = server.timeline;
+			ServerTimeline timeline = server.timeline;
 			if (timeline != null) {
-				report.timeline(server.name(), timeline.stages(), timeline.readyEpochNs(), timeline.beans());
+				report.timeline(server.name(), timeline);
 			}
 			Integer exitCode = server.exitCode;
 			if (exitCode != null) {

@@ -11,8 +11,8 @@ import java.util.function.IntSupplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import io.github.startuptelemetry.timeline.StageNames;
-import io.github.startuptelemetry.timeline.StartupOutcome;
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.contract.StartupOutcome;
 
 /**
  * One startup of the fleet: spawn every server at once, probe each until it is ready, and end

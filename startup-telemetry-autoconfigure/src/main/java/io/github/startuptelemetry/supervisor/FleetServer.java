@@ -2,6 +2,8 @@ package io.github.startuptelemetry.supervisor;
 
 import java.util.concurrent.CountDownLatch;
 
+import io.github.startuptelemetry.timeline.ServerTimeline;
+
 /**
  * One server of a {@link FleetRun}: its plan, its process once spawned, whether it became ready,
  * the code it exited with, and its timeline once fetched. Written under the run's lock; volatile
@@ -16,7 +18,7 @@ final class FleetServer {
 
 	volatile ServerProcess process;
 
-	volatile TimelineClient.Timeline timeline;
+	volatile ServerTimeline timeline;
 
 	volatile boolean ready;
 

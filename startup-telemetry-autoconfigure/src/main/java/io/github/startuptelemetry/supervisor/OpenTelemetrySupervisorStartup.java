@@ -17,19 +17,20 @@ import io.opentelemetry.context.Context;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.contract.StartupEnv;
+import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.server.SdkFlush;
 import io.github.startuptelemetry.support.Guarded;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StageNames;
 import io.github.startuptelemetry.timeline.StageTimeline;
-import io.github.startuptelemetry.timeline.StartupEnvironment;
-import io.github.startuptelemetry.timeline.StartupOutcome;
-import io.github.startuptelemetry.timeline.StartupSpans;
 import io.github.startuptelemetry.timeline.TraceParent;
 import io.github.startuptelemetry.timeline.WallClock;
+import io.github.startuptelemetry.tracing.StartupSpans;
 
 /**
  * {@link SupervisorStartup} through the application's own {@link OpenTelemetry}. One lock
@@ -159,7 +160,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		if (this.state == State.NEW) {
 			this.state = State.TRACING;
 			guarded("open the startup span", () -> this.root = StartupSpans.start(tracer(),
-					StartupSpans.SUPERVISOR_ROOT, this.timeline.startNs(), Context.root(), this.attributes));
+					SpanNames.SUPERVISOR_ROOT, this.timeline.startNs(), Context.root(), this.attributes));
 		}
 	}
 
@@ -173,7 +174,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 					? Attributes.of(StartupSpans.SERVER_NAME, name, StartupSpans.SERVER_TYPE, type)
 					: Attributes.of(StartupSpans.SERVER_NAME, name);
 			guarded("open a server's startup span", () -> spawned.span = StartupSpans.start(tracer(),
-					StartupSpans.SUPERVISOR_SERVER, spawned.spawnNs, Context.root().with(this.root), attributes));
+					SpanNames.SUPERVISOR_SERVER, spawned.spawnNs, Context.root().with(this.root), attributes));
 			record = spawned;
 		}
 		if (this.childEnvironment != null) {
@@ -196,13 +197,13 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		env.put(LOCAL_RANK_ENV, Integer.toString(rank));
 		env.keySet().removeAll(this.processEnv.keySet());
 		if (record != null) {
-			env.put(StartupEnvironment.SPAWN_NS, Long.toString(record.spawnNs));
+			env.put(StartupEnv.SPAWN_NS, Long.toString(record.spawnNs));
 			SpanContext span = record.span.getSpanContext();
 			if (span.isValid()) {
 				// always sampled: a server's startup spans are exported whatever its sampler says
 				String traceParent = new TraceParent(span.getTraceId(), span.getSpanId(), 1).header();
-				env.put(StartupEnvironment.TRACEPARENT, traceParent);
-				env.put(StartupEnvironment.OTEL_TRACEPARENT, traceParent);
+				env.put(StartupEnv.TRACEPARENT, traceParent);
+				env.put(StartupEnv.OTEL_TRACEPARENT, traceParent);
 			}
 		}
 	}
@@ -241,7 +242,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		this.servers.values().forEach((record) -> report.server(record.report()));
 		this.report = report.build();
 		guarded("export the startup spans", () -> {
-			StartupSpans.stageSpans(tracer(), stages, this.root, StartupSpans.SUPERVISOR_ROOT, this.attributes);
+			StartupSpans.stageSpans(tracer(), stages, this.root, SpanNames.SUPERVISOR_ROOT, this.attributes);
 			endSpan(this.root, endNs, outcome, error);
 			SdkFlush.flush(this.openTelemetry);
 		});
@@ -263,7 +264,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	}
 
 	private Tracer tracer() {
-		return this.openTelemetry.getTracer(StartupSpans.SCOPE);
+		return this.openTelemetry.getTracer(SpanNames.SCOPE);
 	}
 
 	private static void guarded(String what, Runnable step) {

@@ -7,16 +7,16 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
 
+import io.github.startuptelemetry.contract.MetricNames;
+import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.report.ServerReport;
 
 /**
- * Records {@value #STARTUP_DURATION}: each server's spawn to first healthy probe (or to the
+ * Records {@value MetricNames#STARTUP_DURATION}: each server's spawn to first healthy probe (or to the
  * abort), as its supervisor saw it, a histogram in milliseconds exported by whatever registry
  * the application has (none: nothing recorded).
  */
 class SupervisorStartupMetrics implements Consumer<ServerReport> {
-
-	static final String STARTUP_DURATION = "gym.server.startup_duration_ms";
 
 	private final ObjectProvider<MeterRegistry> registry;
 
@@ -30,11 +30,11 @@ class SupervisorStartupMetrics implements Consumer<ServerReport> {
 		if (registry == null) {
 			return;
 		}
-		DistributionSummary.builder(STARTUP_DURATION)
+		DistributionSummary.builder(MetricNames.STARTUP_DURATION)
 			.description("Spawn to ready of one server, as its supervisor saw it, in milliseconds")
-			.tag("nemo.gym.server.name", server.name())
-			.tag("nemo.gym.server.type", (server.type() != null) ? server.type() : "")
-			.tag("nemo.gym.startup.outcome", server.outcome())
+			.tag(SpanAttributes.SERVER_NAME, server.name())
+			.tag(SpanAttributes.SERVER_TYPE, (server.type() != null) ? server.type() : "")
+			.tag(SpanAttributes.OUTCOME, server.outcome())
 			.publishPercentileHistogram()
 			.register(registry)
 			.record(server.spawnToEndNs() / 1_000_000.0);

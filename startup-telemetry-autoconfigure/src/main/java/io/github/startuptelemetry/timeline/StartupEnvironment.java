@@ -6,30 +6,22 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.contract.StartupEnv;
+
 /**
  * The env contract a supervisor hands a server it spawns: when it was spawned, when its setup
  * finished, and the span its startup trace hangs from. Every value is optional and suspect:
  * a missing, non-numeric, non-positive or out-of-order value is ignored (that stage is skipped)
  * and a malformed traceparent means "no parent". Parsing never throws.
  *
- * @param spawnNs {@value #SPAWN_NS}, when the supervisor spawned the launch shell
- * @param setupDoneNs {@value #SETUP_DONE_NS}, when the launch shell finished setup
- * @param serveNs {@value #SERVE_NS}, a multi-process server's hand-off to its workers
- * @param traceParent {@value #TRACEPARENT} (or {@value #OTEL_TRACEPARENT})
+ * @param spawnNs {@value StartupEnv#SPAWN_NS}, when the supervisor spawned the launch shell
+ * @param setupDoneNs {@value StartupEnv#SETUP_DONE_NS}, when the launch shell finished setup
+ * @param serveNs {@value StartupEnv#SERVE_NS}, a multi-process server's hand-off to its workers
+ * @param traceParent {@value StartupEnv#TRACEPARENT} (or {@value StartupEnv#OTEL_TRACEPARENT})
  */
 public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs, OptionalLong serveNs,
 		Optional<TraceParent> traceParent) {
-
-	public static final String SPAWN_NS = "NEMO_GYM_STARTUP_SPAWN_NS";
-
-	public static final String SETUP_DONE_NS = "NEMO_GYM_STARTUP_SETUP_DONE_NS";
-
-	public static final String SERVE_NS = "NEMO_GYM_STARTUP_SERVE_NS";
-
-	public static final String TRACEPARENT = "NEMO_GYM_STARTUP_TRACEPARENT";
-
-	/** OpenTelemetry's environment-carrier name for the same value. */
-	public static final String OTEL_TRACEPARENT = "TRACEPARENT";
 
 	/** How far after the JVM's (millisecond) start time a stamp may lie and still be clamped to it. */
 	static final long CLOCK_TOLERANCE_NS = 2_000_000L;
@@ -47,12 +39,12 @@ public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs,
 	}
 
 	public static StartupEnvironment from(Map<String, String> env) {
-		Optional<TraceParent> parent = TraceParent.parse(env.get(TRACEPARENT));
+		Optional<TraceParent> parent = TraceParent.parse(env.get(StartupEnv.TRACEPARENT));
 		if (parent.isEmpty()) {
-			parent = TraceParent.parse(env.get(OTEL_TRACEPARENT));
+			parent = TraceParent.parse(env.get(StartupEnv.OTEL_TRACEPARENT));
 		}
-		return new StartupEnvironment(epochNs(env.get(SPAWN_NS)), epochNs(env.get(SETUP_DONE_NS)),
-				epochNs(env.get(SERVE_NS)), parent);
+		return new StartupEnvironment(epochNs(env.get(StartupEnv.SPAWN_NS)), epochNs(env.get(StartupEnv.SETUP_DONE_NS)),
+				epochNs(env.get(StartupEnv.SERVE_NS)), parent);
 	}
 
 	/**
@@ -90,14 +82,14 @@ public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs,
 		List<String> ignored = new ArrayList<>();
 		List<Stage> stages = new ArrayList<>();
 		if (worker) {
-			OptionalLong serve = beforeJvm(SERVE_NS, this.serveNs, jvmStartNs, ignored);
+			OptionalLong serve = beforeJvm(StartupEnv.SERVE_NS, this.serveNs, jvmStartNs, ignored);
 			serve.ifPresent(s -> stages.add(new Stage(StageNames.WORKER_START, Math.min(s, jvmStartNs), jvmStartNs)));
 			return new Prelude(stages, ignored);
 		}
-		OptionalLong spawn = beforeJvm(SPAWN_NS, this.spawnNs, jvmStartNs, ignored);
-		OptionalLong setupDone = beforeJvm(SETUP_DONE_NS, this.setupDoneNs, jvmStartNs, ignored);
+		OptionalLong spawn = beforeJvm(StartupEnv.SPAWN_NS, this.spawnNs, jvmStartNs, ignored);
+		OptionalLong setupDone = beforeJvm(StartupEnv.SETUP_DONE_NS, this.setupDoneNs, jvmStartNs, ignored);
 		if (spawn.isPresent() && setupDone.isPresent() && setupDone.getAsLong() < spawn.getAsLong()) {
-			ignored.add(SETUP_DONE_NS + ": before " + SPAWN_NS);
+			ignored.add(StartupEnv.SETUP_DONE_NS + ": before " + StartupEnv.SPAWN_NS);
 			setupDone = OptionalLong.empty();
 		}
 		long interpreterFrom;

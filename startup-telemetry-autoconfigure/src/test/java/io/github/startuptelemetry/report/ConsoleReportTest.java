@@ -20,11 +20,11 @@ class ConsoleReportTest {
 	@Test
 	void readyStartupShowsEveryServerItsStagesAndTheCriticalPath() {
 		ServerReport model0 = ServerReport.of("model-0", "model", T0 + S, T0 + 4 * S, "ready")
-			.withTimeline(List.of(new Stage("main_start", T0 + S, T0 + 2 * S),
-					new Stage("beans_instantiated", T0 + 2 * S, T0 + 4 * S - 12 * MS)), T0 + 4 * S - 12 * MS, List.of());
+			.withTimeline(TestTimelines.of(List.of(new Stage("main_start", T0 + S, T0 + 2 * S),
+					new Stage("beans_instantiated", T0 + 2 * S, T0 + 4 * S - 12 * MS)), T0 + 4 * S - 12 * MS, List.of()));
 		ServerReport model1 = ServerReport.of("model-1", "model", T0 + S, T0 + 6200 * MS, "ready")
-			.withTimeline(List.of(new Stage("main_start", T0 + S, T0 + 2300 * MS),
-					new Stage("beans_instantiated", T0 + 2300 * MS, T0 + 6200 * MS - 4 * MS)), T0 + 6200 * MS - 4 * MS, List.of());
+			.withTimeline(TestTimelines.of(List.of(new Stage("main_start", T0 + S, T0 + 2300 * MS),
+					new Stage("beans_instantiated", T0 + 2300 * MS, T0 + 6200 * MS - 4 * MS)), T0 + 6200 * MS - 4 * MS, List.of()));
 		ServerReport plain = ServerReport.of("legacy", null, T0 + S, T0 + 2 * S, "ready");
 		StartupReport report = new StartupReport("abc", T0, T0 + 6200 * MS, "ready", null,
 				List.of(new Stage("main_start", T0, T0 + S), new Stage("wait_for_servers", T0 + S, T0 + 6200 * MS)),

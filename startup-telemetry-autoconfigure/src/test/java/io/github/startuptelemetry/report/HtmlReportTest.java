@@ -13,6 +13,7 @@ import org.jsoup.select.Elements;
 import org.junit.jupiter.api.Test;
 
 import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.StepTiming;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -109,7 +110,7 @@ class HtmlReportTest {
 	@Test
 	void aCrashedStartupFlagsTheServerThatExitedAndShowsTheError() {
 		ServerReport ready = ServerReport.of("model-0", "model", T0 + S, T0 + 2 * S, "ready")
-			.withTimeline(List.of(new Stage("main_start", T0 + S, T0 + 2 * S - 5 * MS)), T0 + 2 * S - 5 * MS, List.of());
+			.withTimeline(TestTimelines.of(List.of(new Stage("main_start", T0 + S, T0 + 2 * S - 5 * MS)), T0 + 2 * S - 5 * MS, List.of()));
 		ServerReport crasher = ServerReport.of("crasher", "tool", T0 + S, T0 + 3 * S, "crashed").withExitCode(3);
 		ServerReport slow = ServerReport.of("slow", "model", T0 + S, T0 + 3 * S, "crashed");
 		StartupReport report = new StartupReport("abc", T0, T0 + 3 * S, "crashed",
@@ -158,12 +159,12 @@ class HtmlReportTest {
 
 	@Test
 	void slowBeansAreRowsUnderTheirServerColouredByTheirStage() {
-		BeanTiming inner = new BeanTiming("tokenizer", "com.example.Tokenizer", T0 + 2500 * MS, T0 + 2900 * MS,
+		StepTiming inner = TestTimelines.bean("tokenizer", "com.example.Tokenizer", T0 + 2500 * MS, T0 + 2900 * MS,
 				List.of());
-		BeanTiming outer = new BeanTiming("modelLoader", "com.example.ModelLoader", T0 + 2400 * MS, T0 + 3800 * MS,
+		StepTiming outer = TestTimelines.bean("modelLoader", "com.example.ModelLoader", T0 + 2400 * MS, T0 + 3800 * MS,
 				List.of(inner));
 		StartupReport report = readyReport().withServer("model-1",
-				(row) -> row.withTimeline(row.stages(), row.serverReadyNs().getAsLong(), List.of(outer)));
+				(row) -> row.withTimeline(TestTimelines.of(row.stages(), row.serverReadyNs().getAsLong(), List.of(outer))));
 
 		Document page = parse(report);
 
@@ -251,15 +252,15 @@ class HtmlReportTest {
 	 */
 	private static StartupReport readyReport() {
 		ServerReport model0 = ServerReport.of("model-0", "model", T0 + S, T0 + 4 * S, "ready")
-			.withTimeline(List.of(new Stage("main_start", T0 + S, T0 + 2 * S),
+			.withTimeline(TestTimelines.of(List.of(new Stage("main_start", T0 + S, T0 + 2 * S),
 					new Stage("beans_instantiated", T0 + 2 * S, T0 + 3900 * MS),
 					new Stage("application_ready", T0 + 3900 * MS, T0 + 4 * S - 12 * MS)), T0 + 4 * S - 12 * MS,
-					List.of());
+					List.of()));
 		ServerReport model1 = ServerReport.of("model-1", "model", T0 + S, T0 + 6200 * MS, "ready")
-			.withTimeline(List.of(new Stage("main_start", T0 + S, T0 + 2300 * MS),
+			.withTimeline(TestTimelines.of(List.of(new Stage("main_start", T0 + S, T0 + 2300 * MS),
 					new Stage("beans_instantiated", T0 + 2300 * MS, T0 + 6200 * MS - 4 * MS),
 					new Stage("application_ready", T0 + 6200 * MS - 4 * MS, T0 + 6200 * MS - 4 * MS)),
-					T0 + 6200 * MS - 4 * MS, List.of());
+					T0 + 6200 * MS - 4 * MS, List.of()));
 		ServerReport legacy = ServerReport.of("legacy", null, T0 + S, T0 + 2 * S, "ready");
 		return new StartupReport("abc", T0, T0 + 6200 * MS, "ready", null, SUPERVISOR, List.of(model0, model1, legacy));
 	}

@@ -11,6 +11,7 @@ import org.springframework.core.metrics.ApplicationStartup;
 import org.springframework.core.metrics.StartupStep;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.timeline.StepTiming;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,7 +30,7 @@ class BeanSpanRecorderTest {
 		this.recorder.open();
 		bean("fast", 5);
 		bean("slow", 30);
-		List<BeanSpan> spans = this.recorder.close((name) -> "com.example." + name);
+		List<StepTiming> spans = this.recorder.close((name) -> "com.example." + name);
 		assertThat(spans).singleElement().satisfies((span) -> {
 			assertThat(span.beanName()).isEqualTo("slow");
 			assertThat(span.beanType()).isEqualTo("com.example.slow");
@@ -46,11 +47,11 @@ class BeanSpanRecorderTest {
 		bean("inner", 50);
 		advance(15);
 		outer.end();
-		BeanSpan span = this.recorder.close((name) -> null).get(0);
+		StepTiming span = this.recorder.close((name) -> null).get(0);
 		assertThat(span.beanName()).isEqualTo("outer");
 		assertThat(span.durationMs()).isEqualTo(75.0);
 		assertThat(span.selfMs()).isEqualTo(25.0);
-		assertThat(span.children()).extracting(BeanSpan::beanName).containsExactly("inner");
+		assertThat(span.children()).extracting(StepTiming::beanName).containsExactly("inner");
 	}
 
 	@Test
@@ -61,9 +62,9 @@ class BeanSpanRecorderTest {
 		bean("inner", 40);
 		advance(30);
 		outer.end();
-		BeanSpan span = this.recorder.close((name) -> null).get(0);
+		StepTiming span = this.recorder.close((name) -> null).get(0);
 		assertThat(span.beanName()).isEqualTo("outer");
-		assertThat(span.children()).extracting(BeanSpan::beanName).containsExactly("inner");
+		assertThat(span.children()).extracting(StepTiming::beanName).containsExactly("inner");
 		assertThat(span.selfMs()).isEqualTo(30.0);
 	}
 
@@ -102,7 +103,7 @@ class BeanSpanRecorderTest {
 		StartupStep step = wrapped.start("spring.beans.instantiate").tag("beanName", "slow");
 		advance(30);
 		step.end();
-		assertThat(this.recorder.close((name) -> null)).extracting(BeanSpan::beanName).containsExactly("slow");
+		assertThat(this.recorder.close((name) -> null)).extracting(StepTiming::beanName).containsExactly("slow");
 		assertThat(((BufferingApplicationStartup) wrapped).getBufferedTimeline().getEvents())
 			.extracting((event) -> event.getStartupStep().getName())
 			.containsExactly("spring.beans.instantiate");

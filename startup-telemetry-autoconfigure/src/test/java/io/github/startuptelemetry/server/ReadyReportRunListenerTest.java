@@ -17,7 +17,8 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
-import io.github.startuptelemetry.timeline.StageNames;
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.WallClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,7 +35,7 @@ class ReadyReportRunListenerTest {
 		try (ConfigurableApplicationContext context = start(App.class)) {
 			Recorded recorded = context.getBean(Recorded.class);
 			assertThat(recorded.readinessAtReport).containsExactly(ReadinessState.ACCEPTING_TRAFFIC);
-			ServerStartupReport report = context.getBean(ServerStartupReporter.class).lastReport();
+			ServerTimeline report = context.getBean(ServerStartupReporter.class).lastReport();
 			assertThat(report.stages().get(report.stages().size() - 1).name()).isEqualTo(StageNames.APPLICATION_READY);
 			// the stage ended at the ready event, before the report
 			assertThat(report.readyEpochNs()).isLessThanOrEqualTo(recorded.readyListenerEndNs.get(0));
@@ -82,7 +83,7 @@ class ReadyReportRunListenerTest {
 		}
 
 		@Bean
-		Consumer<ServerStartupReport> readinessAtReport(ApplicationAvailability availability) {
+		Consumer<ServerTimeline> readinessAtReport(ApplicationAvailability availability) {
 			return (report) -> this.recorded.readinessAtReport.add(availability.getReadinessState());
 		}
 
@@ -98,7 +99,7 @@ class ReadyReportRunListenerTest {
 	static class FailingApp implements ApplicationListener<ApplicationReadyEvent> {
 
 		@Bean
-		Consumer<ServerStartupReport> readinessAtReport(Recorded recorded, ApplicationAvailability availability) {
+		Consumer<ServerTimeline> readinessAtReport(Recorded recorded, ApplicationAvailability availability) {
 			return (report) -> recorded.readinessAtReport.add(availability.getReadinessState());
 		}
 

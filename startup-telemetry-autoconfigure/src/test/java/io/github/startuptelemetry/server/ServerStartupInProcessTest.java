@@ -9,8 +9,8 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -18,8 +18,9 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
-import io.github.startuptelemetry.timeline.StageNames;
-import io.github.startuptelemetry.timeline.StartupSpans;
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.timeline.ServerTimeline;
+import io.github.startuptelemetry.tracing.StartupSpans;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,7 +42,7 @@ class ServerStartupInProcessTest {
 	void stagesFollowSpringsLifecycleAndTheUsersListenersStillRun() {
 		try (ConfigurableApplicationContext context = start()) {
 			assertThat(context.getBean(App.class).readyEvents).hasSize(1);
-			ServerStartupReport report = context.getBean(ServerStartupReporter.class).lastReport();
+			ServerTimeline report = context.getBean(ServerStartupReporter.class).lastReport();
 			assertThat(report.serverName()).isEqualTo("in-process");
 			List<String> names = report.stages().stream().map((s) -> s.name()).toList();
 			assertThat(names).endsWith(StageNames.ENVIRONMENT_PREPARED, StageNames.CONTEXT_PREPARED,

@@ -20,7 +20,7 @@ class ServerStartupListenerBeanSpansTest {
 		SpringApplication application = application();
 		try (ConfigurableApplicationContext context = application
 			.run("--telemetry.startup.bean-spans.threshold=0ms")) {
-			assertThat(timeline(context).beanSpans()).anySatisfy((span) -> {
+			assertThat(timeline(context).steps()).anySatisfy((span) -> {
 				assertThat(span.beanName()).isEqualTo("greeting");
 				assertThat(span.beanType()).isEqualTo(String.class.getName());
 			});
@@ -44,7 +44,7 @@ class ServerStartupListenerBeanSpansTest {
 		SpringApplication application = application();
 		try (ConfigurableApplicationContext context = application.run("--telemetry.startup.bean-spans.enabled=false")) {
 			assertThat(application.getApplicationStartup()).isSameAs(ApplicationStartup.DEFAULT);
-			assertThat(timeline(context).beanSpans()).isEmpty();
+			assertThat(timeline(context).steps()).isEmpty();
 		}
 	}
 

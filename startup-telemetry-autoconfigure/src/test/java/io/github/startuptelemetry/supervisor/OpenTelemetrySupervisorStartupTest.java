@@ -32,12 +32,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
+import io.github.startuptelemetry.contract.MetricNames;
+import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.timeline.StageTimeline;
-import io.github.startuptelemetry.timeline.StartupSpans;
 import io.github.startuptelemetry.timeline.TraceParent;
 import io.github.startuptelemetry.timeline.WallClock;
+import io.github.startuptelemetry.tracing.StartupSpans;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatNoException;
@@ -72,7 +74,7 @@ class OpenTelemetrySupervisorStartupTest {
 		startup.serverReady("model-0");
 		startup.finish();
 
-		SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+		SpanData root = only(SpanNames.SUPERVISOR_ROOT);
 		assertThat(root.getParentSpanContext().isValid()).isFalse();
 		assertThat(root.getStartEpochNanos()).isEqualTo(this.timeline.startNs());
 		assertThat(root.getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("ready");
@@ -81,7 +83,7 @@ class OpenTelemetrySupervisorStartupTest {
 		assertThat(stageNames(root)).containsExactly("application_ready", "spawn_servers", "wait_for_servers");
 		assertStagesCover(root);
 
-		List<SpanData> servers = spans(StartupSpans.SUPERVISOR_SERVER);
+		List<SpanData> servers = spans(SpanNames.SUPERVISOR_SERVER);
 		assertThat(servers).extracting((s) -> s.getAttributes().get(StartupSpans.SERVER_NAME))
 			.containsExactlyInAnyOrder("model-0", "model-1");
 		for (SpanData server : servers) {
@@ -191,7 +193,7 @@ class OpenTelemetrySupervisorStartupTest {
 
 		startup.abort("crashed", new IllegalStateException("server 'b' exited with code 3"));
 
-		SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+		SpanData root = only(SpanNames.SUPERVISOR_ROOT);
 		assertThat(root.getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("crashed");
 		assertThat(root.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
 		assertThat(root.getStatus().getDescription()).isEqualTo("server 'b' exited with code 3");
@@ -207,7 +209,7 @@ class OpenTelemetrySupervisorStartupTest {
 			assertThat(histogram("b", (from == AbortFrom.ALL_READY) ? "ready" : "crashed").count()).isEqualTo(1);
 		}
 		else {
-			assertThat(spans(StartupSpans.SUPERVISOR_SERVER)).isEmpty();
+			assertThat(spans(SpanNames.SUPERVISOR_SERVER)).isEmpty();
 		}
 		assertThat(startup.report().orElseThrow().error()).isEqualTo("server 'b' exited with code 3");
 	}
@@ -232,7 +234,7 @@ class OpenTelemetrySupervisorStartupTest {
 
 		assertThat(again).isEqualTo(first);
 		assertThat(this.exporter.getFinishedSpanItems()).isEqualTo(afterFinish);
-		assertThat(spans(StartupSpans.SUPERVISOR_SERVER)).hasSize(1);
+		assertThat(spans(SpanNames.SUPERVISOR_SERVER)).hasSize(1);
 		assertThat(startup.report()).contains(report);
 		assertThat(histogram("a", "ready").count()).isEqualTo(1);
 	}
@@ -244,7 +246,7 @@ class OpenTelemetrySupervisorStartupTest {
 		startup.serverEnv("b", "model");
 		startup.serverReady("a");
 		startup.finish();
-		SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+		SpanData root = only(SpanNames.SUPERVISOR_ROOT);
 		assertThat(root.getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("error");
 		assertThat(root.getStatus().getDescription()).contains("[b]");
 		assertThat(server("b").getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("error");
@@ -289,12 +291,12 @@ class OpenTelemetrySupervisorStartupTest {
 					}
 				}
 			}
-			SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+			SpanData root = only(SpanNames.SUPERVISOR_ROOT);
 			assertThat(root.getAttributes().get(StartupSpans.OUTCOME)).as(order.toString()).isEqualTo(expected);
 			assertThat(root.getStatus().getStatusCode()).as(order.toString())
 				.isEqualTo("ready".equals(expected) ? StatusCode.UNSET : StatusCode.ERROR);
 			assertStagesCover(root);
-			assertThat(spans(StartupSpans.SUPERVISOR_SERVER)).as(order.toString()).hasSize(spawned ? 1 : 0)
+			assertThat(spans(SpanNames.SUPERVISOR_SERVER)).as(order.toString()).hasSize(spawned ? 1 : 0)
 				.allSatisfy((server) -> {
 					assertThat(server.getParentSpanId()).isEqualTo(root.getSpanId());
 					assertThat(server.getEndEpochNanos()).isLessThanOrEqualTo(root.getEndEpochNanos());
@@ -340,13 +342,13 @@ class OpenTelemetrySupervisorStartupTest {
 		startup.abort("interrupted", null);
 
 		String seeded = "seed " + seed;
-		SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+		SpanData root = only(SpanNames.SUPERVISOR_ROOT);
 		String outcome = root.getAttributes().get(StartupSpans.OUTCOME);
 		assertThat(outcome).as(seeded).isIn("ready", "error", "timeout", "crashed", "interrupted");
 		assertThat(this.exporter.getFinishedSpanItems()).as(seeded)
 			.extracting(SpanData::getSpanId)
 			.doesNotHaveDuplicates();
-		List<SpanData> servers = spans(StartupSpans.SUPERVISOR_SERVER);
+		List<SpanData> servers = spans(SpanNames.SUPERVISOR_SERVER);
 		assertThat(servers).as(seeded)
 			.extracting((s) -> s.getAttributes().get(StartupSpans.SERVER_NAME))
 			.doesNotHaveDuplicates();
@@ -355,7 +357,7 @@ class OpenTelemetrySupervisorStartupTest {
 			assertThat(server.getParentSpanId()).as(seeded).isEqualTo(root.getSpanId());
 			assertThat(server.getEndEpochNanos()).as(seeded).isLessThanOrEqualTo(root.getEndEpochNanos());
 			assertThat(server.getAttributes().get(StartupSpans.OUTCOME)).as(seeded).isIn("ready", outcome);
-			assertThat(this.registry.find(SupervisorStartupMetrics.STARTUP_DURATION)
+			assertThat(this.registry.find(MetricNames.STARTUP_DURATION)
 				.tag("nemo.gym.server.name", name)
 				.summaries()).as(seeded).singleElement().satisfies((summary) -> assertThat(summary.count()).isEqualTo(1));
 		}
@@ -414,7 +416,7 @@ class OpenTelemetrySupervisorStartupTest {
 	}
 
 	private DistributionSummary histogram(String server, String outcome) {
-		return this.registry.get(SupervisorStartupMetrics.STARTUP_DURATION)
+		return this.registry.get(MetricNames.STARTUP_DURATION)
 			.tag("nemo.gym.server.name", server)
 			.tag("nemo.gym.server.type", "model")
 			.tag("nemo.gym.startup.outcome", outcome)
@@ -432,7 +434,7 @@ class OpenTelemetrySupervisorStartupTest {
 	}
 
 	private SpanData server(String name) {
-		return spans(StartupSpans.SUPERVISOR_SERVER).stream()
+		return spans(SpanNames.SUPERVISOR_SERVER).stream()
 			.filter((span) -> name.equals(span.getAttributes().get(StartupSpans.SERVER_NAME)))
 			.findFirst()
 			.orElseThrow();
@@ -442,8 +444,8 @@ class OpenTelemetrySupervisorStartupTest {
 		return this.exporter.getFinishedSpanItems()
 			.stream()
 			.filter((span) -> span.getParentSpanId().equals(root.getSpanId())
-					&& span.getName().startsWith(StartupSpans.SUPERVISOR_ROOT + ".")
-					&& !span.getName().equals(StartupSpans.SUPERVISOR_SERVER))
+					&& span.getName().startsWith(SpanNames.SUPERVISOR_ROOT + ".")
+					&& !span.getName().equals(SpanNames.SUPERVISOR_SERVER))
 			.sorted(Comparator.comparingLong(SpanData::getStartEpochNanos).thenComparingLong(SpanData::getEndEpochNanos))
 			.toList();
 	}

@@ -23,7 +23,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.startuptelemetry.autoconfigure.StartupTelemetryAutoConfiguration;
-import io.github.startuptelemetry.timeline.StartupSpans;
+import io.github.startuptelemetry.contract.SpanNames;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -130,7 +130,7 @@ class SupervisorAutoConfigurationTest {
 			startup.beginTrace();
 			startup.finish();
 		}
-		SpanData root = only(StartupSpans.SUPERVISOR_ROOT);
+		SpanData root = only(SpanNames.SUPERVISOR_ROOT);
 		List<SpanData> stages = this.exporter.getFinishedSpanItems()
 			.stream()
 			.filter((span) -> span.getParentSpanId().equals(root.getSpanId()))
@@ -146,7 +146,7 @@ class SupervisorAutoConfigurationTest {
 	@Test
 	void anApplicationThatNeverUsesSupervisorStartupStillReportsItselfAsAServer() {
 		try (ConfigurableApplicationContext context = application(ServerApplication.class)) {
-			assertThat(only(StartupSpans.SERVER_ROOT)).isNotNull();
+			assertThat(only(SpanNames.SERVER_ROOT)).isNotNull();
 		}
 		assertThat(this.exporter.getFinishedSpanItems()).noneMatch((span) -> span.getName().startsWith("gym.startup"));
 	}

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import io.github.startuptelemetry.report.BeanTiming;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.StepTiming;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,31 +69,31 @@ class TimelineClientTest {
 				+ "\"step\":\"spring.beans.instantiate\",\"bean\":\"modelLoader\",\"type\":\"com.example.ModelLoader\","
 				+ "\"startEpochNs\":210,\"endEpochNs\":290,\"children\":[{\"name\":\"tokenizer\",\"type\":null,"
 				+ "\"startEpochNs\":220,\"endEpochNs\":230,\"children\":[]}]}]}" };
-		TimelineClient.Timeline timeline = fetch("/actuator/startuptimeline").orElseThrow();
+		ServerTimeline timeline = fetch("/actuator/startuptimeline").orElseThrow();
 
 		assertThat(timeline.stages()).containsExactly(new Stage("main_start", 100, 200),
 				new Stage("beans_instantiated", 200, 300));
 		assertThat(timeline.readyEpochNs()).isEqualTo(300);
-		assertThat(timeline.beans()).containsExactly(new BeanTiming("modelLoader", "com.example.ModelLoader", 210, 290,
-				List.of(new BeanTiming("tokenizer", null, 220, 230, List.of()))));
+		assertThat(timeline.steps()).containsExactly(new StepTiming("spring.beans.instantiate", "modelLoader",
+				"com.example.ModelLoader", 210, 290, 80, List.of(new StepTiming("tokenizer", null, null, 220, 230, 10, List.of()))));
 	}
 
 	@Test
 	void withoutBeanSpansThereAreNoBeans() throws Exception {
 		this.answers = new String[] { "{" + STAGES + "}" };
-		TimelineClient.Timeline timeline = fetch("/actuator/startuptimeline").orElseThrow();
+		ServerTimeline timeline = fetch("/actuator/startuptimeline").orElseThrow();
 
 		assertThat(timeline.stages()).hasSize(2);
-		assertThat(timeline.beans()).isEmpty();
+		assertThat(timeline.steps()).isEmpty();
 	}
 
 	@Test
 	void unreadableBeanSpansAreLeftOutButTheStagesKept() throws Exception {
 		this.answers = new String[] { "{" + STAGES + ",\"beanSpans\":[{\"name\":\"x\",\"startEpochNs\":\"soon\"}]}" };
-		TimelineClient.Timeline timeline = fetch("/actuator/startuptimeline").orElseThrow();
+		ServerTimeline timeline = fetch("/actuator/startuptimeline").orElseThrow();
 
 		assertThat(timeline.stages()).hasSize(2);
-		assertThat(timeline.beans()).isEmpty();
+		assertThat(timeline.steps()).isEmpty();
 	}
 
 	@Test
@@ -111,7 +112,7 @@ class TimelineClientTest {
 		assertThat(fetch("/elsewhere")).isEmpty();
 	}
 
-	private Optional<TimelineClient.Timeline> fetch(String path) throws Exception {
+	private Optional<ServerTimeline> fetch(String path) throws Exception {
 		SupervisorProperties.Probe settings = new SupervisorProperties.Probe();
 		settings.setTimeout(Duration.ofSeconds(30));
 		TimelineClient client = new TimelineClient(

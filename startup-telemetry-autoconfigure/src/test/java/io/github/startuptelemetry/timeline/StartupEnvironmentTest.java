@@ -10,11 +10,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import static io.github.startuptelemetry.timeline.StartupEnvironment.OTEL_TRACEPARENT;
-import static io.github.startuptelemetry.timeline.StartupEnvironment.SERVE_NS;
-import static io.github.startuptelemetry.timeline.StartupEnvironment.SETUP_DONE_NS;
-import static io.github.startuptelemetry.timeline.StartupEnvironment.SPAWN_NS;
-import static io.github.startuptelemetry.timeline.StartupEnvironment.TRACEPARENT;
+import static io.github.startuptelemetry.contract.StartupEnv.OTEL_TRACEPARENT;
+import static io.github.startuptelemetry.contract.StartupEnv.SERVE_NS;
+import static io.github.startuptelemetry.contract.StartupEnv.SETUP_DONE_NS;
+import static io.github.startuptelemetry.contract.StartupEnv.SPAWN_NS;
+import static io.github.startuptelemetry.contract.StartupEnv.TRACEPARENT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 

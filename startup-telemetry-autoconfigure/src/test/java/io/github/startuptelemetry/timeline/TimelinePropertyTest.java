@@ -13,6 +13,8 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.LongRange;
 import net.jqwik.api.constraints.Size;
 
+import io.github.startuptelemetry.contract.StartupEnv;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Property-based checks of the timeline invariants, over arbitrary input. */
@@ -64,21 +66,21 @@ class TimelinePropertyTest {
 	void spawnInTheServersFutureIsDroppedAndSaidSo(@ForAll @LongRange(min = 2_000_001L, max = 3_600_000_000_000L) long skewNs,
 			@ForAll boolean withSetupDone) {
 		Map<String, String> env = new HashMap<>();
-		env.put(StartupEnvironment.SPAWN_NS, Long.toString(JVM_START + skewNs));
+		env.put(StartupEnv.SPAWN_NS, Long.toString(JVM_START + skewNs));
 		if (withSetupDone) {
-			env.put(StartupEnvironment.SETUP_DONE_NS, Long.toString(JVM_START - 1_000_000));
+			env.put(StartupEnv.SETUP_DONE_NS, Long.toString(JVM_START - 1_000_000));
 		}
 		StartupEnvironment.Prelude prelude = StartupEnvironment.from(env).prelude(JVM_START, false);
 		assertThat(prelude.stages()).extracting(Stage::name)
 			.containsExactlyElementsOf(withSetupDone ? List.of("interpreter_start") : List.of());
 		assertThat(prelude.ignored()).anySatisfy(
-				(line) -> assertThat(line).startsWith(StartupEnvironment.SPAWN_NS).contains("clock skew"));
+				(line) -> assertThat(line).startsWith(StartupEnv.SPAWN_NS).contains("clock skew"));
 	}
 
 	@Property(tries = 500)
 	void spawnWithinTheJvmClockResolutionIsClamped(@ForAll @LongRange(min = 1, max = 2_000_000L) long skewNs) {
 		StartupEnvironment.Prelude prelude = StartupEnvironment
-			.from(Map.of(StartupEnvironment.SPAWN_NS, Long.toString(JVM_START + skewNs)))
+			.from(Map.of(StartupEnv.SPAWN_NS, Long.toString(JVM_START + skewNs)))
 			.prelude(JVM_START, false);
 		assertThat(prelude.stages()).containsExactly(new Stage("interpreter_start", JVM_START, JVM_START));
 		assertThat(prelude.ignored()).isEmpty();
@@ -99,10 +101,10 @@ class TimelinePropertyTest {
 				traceparent.injectNull(0.3))
 			.as((spawn, setup, serve, parent) -> {
 				Map<String, String> env = new HashMap<>();
-				env.put(StartupEnvironment.SPAWN_NS, spawn);
-				env.put(StartupEnvironment.SETUP_DONE_NS, setup);
-				env.put(StartupEnvironment.SERVE_NS, serve);
-				env.put(StartupEnvironment.TRACEPARENT, parent);
+				env.put(StartupEnv.SPAWN_NS, spawn);
+				env.put(StartupEnv.SETUP_DONE_NS, setup);
+				env.put(StartupEnv.SERVE_NS, serve);
+				env.put(StartupEnv.TRACEPARENT, parent);
 				return env;
 			});
 	}

@@ -25,11 +25,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.contract.StartupEnv;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.StartupEnvironment;
-import io.github.startuptelemetry.timeline.StartupSpans;
 import io.github.startuptelemetry.timeline.TraceParent;
+import io.github.startuptelemetry.tracing.StartupSpans;
 
 /**
  * The paths a server runs on every start: a {@code mark} per lifecycle event, parsing the env
@@ -46,9 +48,9 @@ public class HotPathBenchmarks {
 
 	private static final long JVM_START = 1_800_000_000_000_000_000L;
 
-	private final Map<String, String> env = Map.of(StartupEnvironment.SPAWN_NS,
-			Long.toString(JVM_START - 900_000_000L), StartupEnvironment.SETUP_DONE_NS,
-			Long.toString(JVM_START - 100_000_000L), StartupEnvironment.TRACEPARENT,
+	private final Map<String, String> env = Map.of(StartupEnv.SPAWN_NS,
+			Long.toString(JVM_START - 900_000_000L), StartupEnv.SETUP_DONE_NS,
+			Long.toString(JVM_START - 100_000_000L), StartupEnv.TRACEPARENT,
 			"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
 
 	private List<Stage> stages;
@@ -73,7 +75,7 @@ public class HotPathBenchmarks {
 		this.tracerProvider = SdkTracerProvider.builder()
 			.addSpanProcessor(BatchSpanProcessor.builder(new DroppingExporter()).build())
 			.build();
-		this.tracer = this.tracerProvider.get(StartupSpans.SCOPE);
+		this.tracer = this.tracerProvider.get(SpanNames.SCOPE);
 	}
 
 	@Setup(Level.Iteration)
@@ -105,10 +107,10 @@ public class HotPathBenchmarks {
 	@Benchmark
 	public Span emitOneServersSpans() {
 		Attributes attributes = Attributes.of(StartupSpans.SERVER_NAME, "model-0", StartupSpans.SERVER_TYPE, "model");
-		Span root = StartupSpans.start(this.tracer, StartupSpans.SERVER_ROOT, this.stages.get(0).startNs(),
-				StartupSpans.parentContext(TraceParent.parse(this.env.get(StartupEnvironment.TRACEPARENT)).orElse(null)),
+		Span root = StartupSpans.start(this.tracer, SpanNames.SERVER_ROOT, this.stages.get(0).startNs(),
+				StartupSpans.parentContext(TraceParent.parse(this.env.get(StartupEnv.TRACEPARENT)).orElse(null)),
 				attributes);
-		StartupSpans.stageSpans(this.tracer, this.stages, root, StartupSpans.SERVER_ROOT, attributes);
+		StartupSpans.stageSpans(this.tracer, this.stages, root, SpanNames.SERVER_ROOT, attributes);
 		root.end(this.stages.get(this.stages.size() - 1).endNs(), TimeUnit.NANOSECONDS);
 		return root;
 	}

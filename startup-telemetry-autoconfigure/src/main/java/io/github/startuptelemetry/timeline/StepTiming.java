@@ -1,26 +1,34 @@
-package io.github.startuptelemetry.server;
+package io.github.startuptelemetry.timeline;
 
 import java.util.List;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * One slow step of {@code beans_instantiated}: a bean's creation or a step the application
  * started itself with {@code ApplicationStartup.start(name)}, in wall-clock epoch nanoseconds.
  * Steps nest as they ran: a slow bean created while another was being created is its child,
  * and the parent's {@code selfNs} leaves the child's time out, so nothing is counted twice.
+ * The server records these, its endpoint serves them and its supervisor's report draws them.
  *
- * @param step the {@code ApplicationStartup} step name ({@value BeanSpanRecorder#BEAN_STEP}
- * for a bean)
+ * @param step the {@code ApplicationStartup} step name ({@code spring.beans.instantiate} for a
+ * bean)
  * @param beanName the bean's name, or {@code null} for an application step
  * @param beanType the bean's class name, or {@code null} when unknown or not a bean
  * @param startNs when the step began
- * @param endNs when the step ended
+ * @param endNs when the step ended, never before {@code startNs}
  * @param selfNs the step's own time: its duration less that of the steps it contained
  * @param children the slow steps that ran inside this one, in start order
  */
-public record BeanSpan(String step, String beanName, String beanType, long startNs, long endNs, long selfNs,
-		List<BeanSpan> children) {
+public record StepTiming(String step, @Nullable String beanName, @Nullable String beanType, long startNs, long endNs,
+		long selfNs, List<StepTiming> children) {
 
-	public BeanSpan {
+	public StepTiming {
+		Objects.requireNonNull(step, "step");
+		if (endNs < startNs) {
+			throw new IllegalArgumentException("Step '" + step + "' ends before it starts");
+		}
 		children = List.copyOf(children);
 	}
 
@@ -29,8 +37,12 @@ public record BeanSpan(String step, String beanName, String beanType, long start
 		return (this.beanName != null) ? this.beanName : this.step;
 	}
 
+	public long durationNs() {
+		return this.endNs - this.startNs;
+	}
+
 	public double durationMs() {
-		return (this.endNs - this.startNs) / 1_000_000.0;
+		return durationNs() / 1_000_000.0;
 	}
 
 	public double selfMs() {

@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.timeline;
+package io.github.startuptelemetry.contract;
 
 import java.util.Set;
 

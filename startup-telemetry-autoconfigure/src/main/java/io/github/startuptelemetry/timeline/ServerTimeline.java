@@ -1,13 +1,14 @@
-package io.github.startuptelemetry.server;
+package io.github.startuptelemetry.timeline;
 
 import java.util.List;
 
-import io.github.startuptelemetry.timeline.Stage;
+import org.jspecify.annotations.Nullable;
 
 /**
- * What one server startup looked like, as reported at ready: the {@code startuptimeline}
- * endpoint's answer and what a supervisor reads back for its report. Holds no secrets: names,
- * times and ids only.
+ * What one server startup looked like, as the server reported it at ready: what its log line,
+ * its {@code startuptimeline} endpoint and its supervisor's report row show. The endpoint
+ * serves it as {@link TimelineJson} and the supervisor reads it back with the same class.
+ * Holds no secrets: names, times and ids only.
  *
  * @param serverName the server's name
  * @param serverType the server's type, or {@code null}
@@ -19,16 +20,16 @@ import io.github.startuptelemetry.timeline.Stage;
  * @param readyEpochNs when the server became ready
  * @param stages contiguous stages, first to last
  * @param ignoredEnv env values that were present but unusable
- * @param beanSpans the slow beans and application steps of {@code beans_instantiated}
+ * @param steps the slow beans and application steps of {@code beans_instantiated}
  */
-public record ServerStartupReport(String serverName, String serverType, boolean worker, long pid, String traceId,
-		String spanId, long startEpochNs, long readyEpochNs, List<Stage> stages, List<String> ignoredEnv,
-		List<BeanSpan> beanSpans) {
+public record ServerTimeline(String serverName, @Nullable String serverType, boolean worker, long pid,
+		@Nullable String traceId, @Nullable String spanId, long startEpochNs, long readyEpochNs, List<Stage> stages,
+		List<String> ignoredEnv, List<StepTiming> steps) {
 
-	public ServerStartupReport {
+	public ServerTimeline {
 		stages = List.copyOf(stages);
 		ignoredEnv = List.copyOf(ignoredEnv);
-		beanSpans = List.copyOf(beanSpans);
+		steps = List.copyOf(steps);
 	}
 
 	public double totalMs() {

@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.timeline;
+package io.github.startuptelemetry.contract;
 
 /** Stage names of the wire contract (SPEC §4), each named after the moment that ends it. */
 public final class StageNames {

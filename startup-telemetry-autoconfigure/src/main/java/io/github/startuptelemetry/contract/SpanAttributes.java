@@ -1,0 +1,46 @@
+package io.github.startuptelemetry.contract;
+
+/**
+ * Attribute keys on startup spans (and, where they say so, metric tags), with the type each
+ * value has on the wire. NeMo Gym's own keys use {@code nemo.gym.}; ours would use
+ * {@code startup.}.
+ */
+public final class SpanAttributes {
+
+	/** String: the server's name. */
+	public static final String SERVER_NAME = "nemo.gym.server.name";
+
+	/** String: the server's type; omitted when unknown, as Gym does. */
+	public static final String SERVER_TYPE = "nemo.gym.server.type";
+
+	/** Boolean: whether the process is a worker of a multi-process server. */
+	public static final String SERVER_WORKER = "nemo.gym.server.worker";
+
+	/** String: the stage a stage span covers. */
+	public static final String STAGE = "nemo.gym.startup.stage";
+
+	/** String, one of {@link StartupOutcome}: how a startup, or one server's part of it, ended. */
+	public static final String OUTCOME = "nemo.gym.startup.outcome";
+
+	/** Int: the process's id. */
+	public static final String PROCESS_PID = "process.pid";
+
+	/** String: on a slow bean or application step under beans_instantiated, its ApplicationStartup step. */
+	public static final String STEP = "nemo.gym.startup.step";
+
+	/** String: the slow bean's name. */
+	public static final String BEAN_NAME = "nemo.gym.startup.bean.name";
+
+	/** String: the slow bean's class. */
+	public static final String BEAN_TYPE = "nemo.gym.startup.bean.type";
+
+	/** Double: a step's own time, less that of the slow steps nested in it, in milliseconds. */
+	public static final String SELF_MS = "nemo.gym.startup.self_ms";
+
+	/** String array: env values that were present but unusable (clock skew, reversed order), one line each. */
+	public static final String IGNORED_ENV = "nemo.gym.startup.ignored_env";
+
+	private SpanAttributes() {
+	}
+
+}

@@ -1,0 +1,44 @@
+package io.github.startuptelemetry.contract;
+
+/**
+ * Span names and the instrumentation scope of every startup span, as NeMo Gym names them. A
+ * stage span is its root's name, a dot and the stage; a slow bean is {@code <root>.bean.<name>},
+ * an application step {@code <root>.step.<name>}.
+ */
+public final class SpanNames {
+
+	/** Instrumentation scope of every startup span. */
+	public static final String SCOPE = "startup-telemetry";
+
+	/** The supervisor: its start to all servers ready (or the abort). */
+	public static final String SUPERVISOR_ROOT = "gym.startup";
+
+	/** One server as its supervisor saw it: spawn to first healthy probe. */
+	public static final String SUPERVISOR_SERVER = "gym.startup.server";
+
+	/** One server process: its own timeline. */
+	public static final String SERVER_ROOT = "gym.server.startup";
+
+	/** A worker process of a multi-process server. */
+	public static final String WORKER_ROOT = "gym.server.startup.worker";
+
+	/** Infix of a slow bean's span under {@code beans_instantiated}. */
+	public static final String BEAN_INFIX = ".bean.";
+
+	/** Infix of an application step's span under {@code beans_instantiated}. */
+	public static final String STEP_INFIX = ".step.";
+
+	private SpanNames() {
+	}
+
+	/** Whether a span of this name is a startup span, exported whatever the sampler says. */
+	public static boolean isStartupSpan(String name) {
+		return name.startsWith(SUPERVISOR_ROOT) || name.startsWith(SERVER_ROOT);
+	}
+
+	/** The span of one stage under a root ({@code gym.server.startup.main_start}). */
+	public static String stage(String root, String stage) {
+		return root + "." + stage;
+	}
+
+}

@@ -1,0 +1,89 @@
+package io.github.startuptelemetry.tracing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+
+import io.github.startuptelemetry.contract.SpanAttributes;
+import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.TraceParent;
+
+/**
+ * The one way a timeline becomes spans: after the fact, with explicit timestamps, because
+ * telemetry is only initialised partway through startup. The span and attribute names are the
+ * contract's ({@link SpanNames}, {@link SpanAttributes}); here they get their OpenTelemetry types.
+ */
+public final class StartupSpans {
+
+	public static final AttributeKey<String> SERVER_NAME = AttributeKey.stringKey(SpanAttributes.SERVER_NAME);
+
+	public static final AttributeKey<String> SERVER_TYPE = AttributeKey.stringKey(SpanAttributes.SERVER_TYPE);
+
+	public static final AttributeKey<Boolean> SERVER_WORKER = AttributeKey.booleanKey(SpanAttributes.SERVER_WORKER);
+
+	public static final AttributeKey<String> STAGE = AttributeKey.stringKey(SpanAttributes.STAGE);
+
+	public static final AttributeKey<String> OUTCOME = AttributeKey.stringKey(SpanAttributes.OUTCOME);
+
+	public static final AttributeKey<Long> PROCESS_PID = AttributeKey.longKey(SpanAttributes.PROCESS_PID);
+
+	public static final AttributeKey<String> STEP = AttributeKey.stringKey(SpanAttributes.STEP);
+
+	public static final AttributeKey<String> BEAN_NAME = AttributeKey.stringKey(SpanAttributes.BEAN_NAME);
+
+	public static final AttributeKey<String> BEAN_TYPE = AttributeKey.stringKey(SpanAttributes.BEAN_TYPE);
+
+	public static final AttributeKey<Double> SELF_MS = AttributeKey.doubleKey(SpanAttributes.SELF_MS);
+
+	public static final AttributeKey<List<String>> IGNORED_ENV = AttributeKey
+		.stringArrayKey(SpanAttributes.IGNORED_ENV);
+
+	private StartupSpans() {
+	}
+
+	/** A remote parent from a traceparent, or the root context without one. */
+	public static Context parentContext(TraceParent parent) {
+		if (parent == null) {
+			return Context.root();
+		}
+		SpanContext remote = SpanContext.createFromRemoteParent(parent.traceId(), parent.spanId(),
+				TraceFlags.fromByte((byte) parent.flags()), TraceState.getDefault());
+		return Context.root().with(Span.wrap(remote));
+	}
+
+	public static Span start(Tracer tracer, String name, long startNs, Context parent, Attributes attributes) {
+		return tracer.spanBuilder(name)
+			.setParent(parent)
+			.setStartTimestamp(startNs, TimeUnit.NANOSECONDS)
+			.setAllAttributes(attributes)
+			.startSpan();
+	}
+
+	/**
+	 * One ended child span {@code <prefix>.<stage>} per stage, under {@code parent}; returned
+	 * in stage order, for children of their own.
+	 */
+	public static List<Span> stageSpans(Tracer tracer, List<Stage> stages, Span parent, String prefix,
+			Attributes attributes) {
+		Context parentContext = Context.root().with(parent);
+		List<Span> spans = new ArrayList<>(stages.size());
+		for (Stage stage : stages) {
+			Span span = start(tracer, SpanNames.stage(prefix, stage.name()), stage.startNs(), parentContext,
+					attributes.toBuilder().put(STAGE, stage.name()).build());
+			span.end(stage.endNs(), TimeUnit.NANOSECONDS);
+			spans.add(span);
+		}
+		return spans;
+	}
+
+}

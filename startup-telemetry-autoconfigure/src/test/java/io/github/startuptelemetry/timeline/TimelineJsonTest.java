@@ -1,0 +1,96 @@
+package io.github.startuptelemetry.timeline;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.json.BasicJsonParser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The timeline JSON as a server writes it and its supervisor reads it: whatever goes out comes
+ * back, through a real JSON text and either of the parsers a supervisor may have.
+ */
+class TimelineJsonTest {
+
+	private static final StepTiming TOKENIZER = new StepTiming("spring.beans.instantiate", "tokenizer",
+			"com.example.Tokenizer", 2_500_000_000L, 2_900_000_000L, 400_000_000L, List.of());
+
+	private static final StepTiming WARMUP = new StepTiming("sample.model.warmup", null, null, 3_000_000_000L,
+			3_200_123_456L, 200_123_456L, List.of());
+
+	private static final StepTiming MODEL_LOADER = new StepTiming("spring.beans.instantiate", "modelLoader",
+			"com.example.ModelLoader", 2_400_000_000L, 3_800_000_000L, 1_000_000_000L, List.of(TOKENIZER));
+
+	private static final ServerTimeline TIMELINE = new ServerTimeline("model-0", "model", false, 4242,
+			"4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", 1_000_000_000L, 4_000_000_000L,
+			List.of(new Stage("main_start", 1_000_000_000L, 2_000_000_000L),
+					new Stage("beans_instantiated", 2_000_000_000L, 4_000_000_000L)),
+			List.of("NEMO_GYM_STARTUP_SPAWN_NS: 5 ms after JVM start (clock skew?)"), List.of(MODEL_LOADER, WARMUP));
+
+	@Test
+	void whatAServerWritesItsSupervisorReadsBack() {
+		assertThat(TimelineJson.read(TimelineJson.write(TIMELINE))).contains(TIMELINE);
+	}
+
+	@Test
+	void alsoAsTextThroughBootsBasicParserWhichReadsLiteralsAsText() {
+		assertThat(TimelineJson.read(new BasicJsonParser().parseMap(json(TimelineJson.write(TIMELINE)))))
+			.contains(TIMELINE);
+	}
+
+	@Test
+	void aWorkerWithoutTypeOrTraceRoundTrips() {
+		ServerTimeline worker = new ServerTimeline("model-0", null, true, 7, null, null, 10, 30,
+				List.of(new Stage("worker_start", 10, 20), new Stage("main_start", 20, 30)), List.of(), List.of());
+		assertThat(TimelineJson.read(TimelineJson.write(worker))).contains(worker);
+		assertThat(TimelineJson.read(new BasicJsonParser().parseMap(json(TimelineJson.write(worker))))).contains(worker);
+	}
+
+	@Test
+	void notReadyIsNoTimeline() {
+		assertThat(TimelineJson.isReady(TimelineJson.notReady())).isFalse();
+		assertThat(TimelineJson.read(TimelineJson.notReady())).isEmpty();
+		assertThat(TimelineJson.read(null)).isEmpty();
+	}
+
+	@Test
+	void withoutStagesOrReadyTimeThereIsNoTimeline() {
+		Map<String, Object> body = new LinkedHashMap<>(TimelineJson.write(TIMELINE));
+		body.remove(TimelineJson.STAGES);
+		assertThat(TimelineJson.read(body)).isEmpty();
+		body = new LinkedHashMap<>(TimelineJson.write(TIMELINE));
+		body.put(TimelineJson.READY_EPOCH_NS, "soon");
+		assertThat(TimelineJson.read(body)).isEmpty();
+	}
+
+	@Test
+	void anUnreadableStepIsLeftOutAndTheRestKept() {
+		Map<String, Object> body = new LinkedHashMap<>(TimelineJson.write(TIMELINE));
+		List<Object> steps = new java.util.ArrayList<>((List<?>) body.get(TimelineJson.BEAN_SPANS));
+		steps.add(0, Map.of(TimelineJson.NAME, "x", TimelineJson.START_EPOCH_NS, "soon"));
+		body.put(TimelineJson.BEAN_SPANS, steps);
+		assertThat(TimelineJson.read(body)).map(ServerTimeline::steps).contains(List.of(MODEL_LOADER, WARMUP));
+	}
+
+	/** JSON text as a server's JSON library writes it (the values {@link TimelineJson} uses). */
+	private static String json(Object value) {
+		if (value instanceof Map<?, ?> map) {
+			StringBuilder out = new StringBuilder("{");
+			map.forEach((key, item) -> out.append((out.length() > 1) ? "," : "").append(json(key)).append(':')
+				.append(json(item)));
+			return out.append('}').toString();
+		}
+		if (value instanceof List<?> list) {
+			return "[" + String.join(",", list.stream().map(TimelineJsonTest::json).toList()) + "]";
+		}
+		if (value instanceof String text) {
+			return '"' + text.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+		}
+		return String.valueOf(value);
+	}
+
+}

@@ -36,27 +36,27 @@ final class ReportWording {
 
 	/** Why a server that is not ready stopped starting, in a sentence. */
 	static String failure(ServerReport server) {
-		if (server.exitCode().isPresent()) {
-			return "exited with code " + server.exitCode().getAsInt() + " before it was ready";
-		}
-		return switch (server.outcome()) {
-			case StartupOutcome.TIMEOUT -> "not ready when the ready timeout passed";
-			case StartupOutcome.INTERRUPTED -> "still starting when the supervisor was stopped";
-			case StartupOutcome.CRASHED -> "still starting when another server crashed; stopped";
-			default -> "still starting when the startup failed";
-		};
+		return failureWords(server).sentence();
 	}
 
 	/** The same in a few words. */
 	static String shortFailure(ServerReport server) {
+		return failureWords(server).brief();
+	}
+
+	private static FailureWords failureWords(ServerReport server) {
 		if (server.exitCode().isPresent()) {
-			return "exited before it was ready";
+			return new FailureWords("exited with code " + server.exitCode().getAsInt() + " before it was ready",
+					"exited before it was ready");
 		}
 		return switch (server.outcome()) {
-			case StartupOutcome.TIMEOUT -> "not ready at the timeout";
-			case StartupOutcome.INTERRUPTED -> "supervisor stopped";
-			case StartupOutcome.CRASHED -> "another server crashed";
-			default -> "startup failed";
+			case StartupOutcome.TIMEOUT -> new FailureWords("not ready when the ready timeout passed",
+					"not ready at the timeout");
+			case StartupOutcome.INTERRUPTED -> new FailureWords("still starting when the supervisor was stopped",
+					"supervisor stopped");
+			case StartupOutcome.CRASHED -> new FailureWords("still starting when another server crashed; stopped",
+					"another server crashed");
+			default -> new FailureWords("still starting when the startup failed", "startup failed");
 		};
 	}
 
@@ -93,6 +93,16 @@ final class ReportWording {
 	/** {@code 75%} of the whole, or {@code -} for an empty whole. */
 	static String percentOf(long ns, long totalNs) {
 		return (totalNs <= 0) ? "-" : String.format(Locale.ROOT, "%.0f%%", 100.0 * ns / totalNs);
+	}
+
+	/**
+	 * Why a server did not become ready.
+	 *
+	 * @param sentence in a sentence, for a bar and its tooltip
+	 * @param brief in a few words, for a label
+	 */
+	private record FailureWords(String sentence, String brief) {
+
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.autoconfigure;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -15,12 +16,13 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.lifecycle.OtelEnv;
 import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
 import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 
 /**
- * Adds this process's identity (SPEC §3: {@code nv.dl.rank}, {@code nv.dl.world_size},
+ * Adds this process's identity ({@code nv.dl.rank}, {@code nv.dl.world_size},
  * {@code nv.dl.local_rank}, {@code rl.worker_group}, the run id, {@code process.pid} and the
  * user's {@code telemetry.resource-attributes}) to Boot's
  * {@code management.opentelemetry.resource-attributes}, which Boot puts on the OpenTelemetry
@@ -29,14 +31,13 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
  * <p>
  * Defaults only: a lowest-precedence property source, and an attribute the user already set
  * (in {@code management.opentelemetry.resource-attributes} or {@code OTEL_RESOURCE_ATTRIBUTES})
- * is left alone. Attribute values are strings, as everywhere in Boot's resource configuration.
+ * is left alone: a spawned server gets its rank both ways, and
+ * {@link ProcessResourceAttributes} says why and which wins. Attribute values are strings, as everywhere in Boot's resource configuration.
  * An unusable value is ignored with a debug line; it never fails the server.
  */
 class ResourceAttributesEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
 
 	static final String PROPERTY_SOURCE_NAME = "startupTelemetryResourceAttributes";
-
-	static final String RESOURCE_ATTRIBUTES = "management.opentelemetry.resource-attributes";
 
 	private final Log logger;
 
@@ -67,16 +68,14 @@ class ResourceAttributesEnvironmentPostProcessor implements EnvironmentPostProce
 					properties.getRunId(), properties.getResourceAttributes());
 			Map<String, String> attributes = ProcessResourceAttributes.resolve(identity, env, pid,
 					(variable) -> this.logger.debug("Ignoring " + variable + ": not a non-negative integer"));
-			Set<String> userSet = binder.bind(RESOURCE_ATTRIBUTES, Bindable.mapOf(String.class, String.class))
+			Set<String> present = new HashSet<>(binder
+				.bind(ProcessResourceAttributes.BOOT_PROPERTY, Bindable.mapOf(String.class, String.class))
 				.orElse(Map.of())
-				.keySet();
-			Set<String> fromEnv = OtelEnv.parsePairs(env.get(OtelEnv.RESOURCE_ATTRIBUTES)).pairs().keySet();
+				.keySet());
+			present.addAll(OtelEnv.parsePairs(env.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES)).pairs().keySet());
 			Map<String, Object> defaults = new LinkedHashMap<>();
-			attributes.forEach((key, value) -> {
-				if (!userSet.contains(key) && !fromEnv.contains(key)) {
-					defaults.put(RESOURCE_ATTRIBUTES + "[" + key + "]", value);
-				}
-			});
+			ProcessResourceAttributes.missingFrom(attributes, present)
+				.forEach((key, value) -> defaults.put(ProcessResourceAttributes.BOOT_PROPERTY + "[" + key + "]", value));
 			if (!defaults.isEmpty()) {
 				environment.getPropertySources().addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, defaults));
 			}

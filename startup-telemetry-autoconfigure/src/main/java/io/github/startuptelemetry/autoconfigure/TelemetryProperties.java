@@ -1,6 +1,8 @@
 package io.github.startuptelemetry.autoconfigure;
 
+import java.net.URI;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -10,8 +12,24 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * Process-wide startup-telemetry settings ({@code telemetry.*}). Invalid values are ignored
  * rather than failing the application: telemetry may never fail a server.
  */
-@ConfigurationProperties(prefix = "telemetry", ignoreInvalidFields = true)
+@ConfigurationProperties(prefix = TelemetryProperties.PREFIX, ignoreInvalidFields = true)
 public class TelemetryProperties {
+
+	/** The prefix of every property here. */
+	public static final String PREFIX = "telemetry";
+
+	/** {@link #getRunId()}. */
+	public static final String RUN_ID = PREFIX + ".run-id";
+
+	/** {@link #getResourceAttributes()}. */
+	public static final String RESOURCE_ATTRIBUTES = PREFIX + ".resource-attributes";
+
+	/**
+	 * The settings that mean the same in every server of a fleet, with the type each binds to
+	 * ({@link URI}: an http(s) endpoint): a supervisor passes on those it was given, so that a
+	 * server configured with nothing behaves like its supervisor.
+	 */
+	public static final Map<String, Class<?>> FLEET_WIDE = fleetWide();
 
 	/**
 	 * The one switch. When false nothing is recorded or exported and the starter loads no
@@ -121,6 +139,17 @@ public class TelemetryProperties {
 
 	public Export getExport() {
 		return this.export;
+	}
+
+	private static Map<String, Class<?>> fleetWide() {
+		Map<String, Class<?>> properties = new LinkedHashMap<>();
+		properties.put(RUN_ID, String.class);
+		properties.put(PREFIX + ".shutdown-timeout", Duration.class);
+		properties.put(PREFIX + ".startup.log-summary", Boolean.class);
+		properties.put(PREFIX + ".startup.bean-spans.enabled", Boolean.class);
+		properties.put(PREFIX + ".startup.bean-spans.threshold", Duration.class);
+		properties.put(PREFIX + ".export.zipkin.endpoint", URI.class);
+		return Collections.unmodifiableMap(properties);
 	}
 
 	/** The server's own startup timeline. */

@@ -4,9 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,6 +16,10 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.contract.ResourceAttributes;
+import io.github.startuptelemetry.contract.TelemetryEnv;
+
 /**
  * The telemetry settings a supervisor hands every server it spawns (NeMo RL's
  * {@code init_telemetry_driver} exporting its config for the workers): the {@code TELEMETRY_*}
@@ -26,7 +28,7 @@ import org.springframework.core.env.Environment;
  * supervisor does, JVM or not.
  * <p>
  * A variable the supervisor's own environment already has is passed on unchanged, never
- * replaced (raw env wins over YAML); the one exception is {@code telemetry.enabled=false},
+ * replaced (raw env wins over YAML, {@link ServerEnv}); the one exception is {@code telemetry.enabled=false},
  * which turns the whole fleet off. Only settings the supervisor was explicitly given are
  * passed on, so a server's own defaults and {@code application.yml} stay in charge of the rest.
  * <p>
@@ -40,27 +42,12 @@ public final class ChildTelemetrySettings {
 
 	private static final Log logger = LogFactory.getLog(ChildTelemetrySettings.class);
 
-	static final String OTLP_ENDPOINT_PROPERTY = "management.opentelemetry.tracing.export.otlp.endpoint";
-
-	static final String OTLP_TRANSPORT_PROPERTY = "management.opentelemetry.tracing.export.otlp.transport";
-
-	static final String OTLP_HEADERS_PROPERTY = "management.opentelemetry.tracing.export.otlp.headers";
-
-	static final String RESOURCE_ATTRIBUTES_PROPERTY = "management.opentelemetry.resource-attributes";
-
-	/**
-	 * {@code telemetry.*} settings that mean the same in every server, passed on as env, with
-	 * the type they bind to ({@link URI}: an http(s) endpoint).
-	 */
-	private static final Map<String, Class<?>> FLEET_PROPERTIES = fleetProperties();
-
 	/** Attributes that describe one process, never inherited from the supervisor's own. */
-	private static final Set<String> PER_PROCESS_ATTRIBUTES = Set.of("service.name",
-			ProcessResourceAttributes.PROCESS_PID, ProcessResourceAttributes.RANK,
-			ProcessResourceAttributes.WORLD_SIZE, ProcessResourceAttributes.LOCAL_RANK,
-			ProcessResourceAttributes.WORKER_GROUP);
+	private static final Set<String> PER_PROCESS_ATTRIBUTES = Set.of(ResourceAttributes.SERVICE_NAME,
+			ResourceAttributes.PROCESS_PID, ResourceAttributes.RANK, ResourceAttributes.WORLD_SIZE,
+			ResourceAttributes.LOCAL_RANK, ResourceAttributes.WORKER_GROUP);
 
-	private final Map<String, String> processEnv;
+	private final ServerEnv supervisorEnv;
 
 	private final Map<String, String> fleetEnv = new LinkedHashMap<>();
 
@@ -77,18 +64,18 @@ public final class ChildTelemetrySettings {
 	 * @param processEnv the supervisor's own process environment
 	 */
 	public ChildTelemetrySettings(Environment environment, Map<String, String> processEnv) {
-		this.processEnv = Map.copyOf(processEnv);
+		this.supervisorEnv = ServerEnv.of(processEnv);
 		Binder binder = Binder.get(environment);
 		Boolean enabled = bind(binder, TelemetrySwitch.ENABLED_PROPERTY, Boolean.class);
 		this.enabled = enabled == null || enabled;
 		if (!this.enabled) {
-			this.fleetEnv.put(TelemetrySwitch.ENABLED_ENV, "false");
+			this.fleetEnv.put(TelemetryEnv.TELEMETRY_ENABLED, "false");
 			return;
 		}
-		if (!inherit(envNames(TelemetrySwitch.ENABLED_PROPERTY)) && enabled != null) {
-			this.fleetEnv.put(TelemetrySwitch.ENABLED_ENV, "true");
+		if (!inherit(TelemetryEnv.names(TelemetrySwitch.ENABLED_PROPERTY)) && enabled != null) {
+			this.fleetEnv.put(TelemetryEnv.TELEMETRY_ENABLED, "true");
 		}
-		FLEET_PROPERTIES.forEach((property, type) -> passOn(binder, property, type));
+		TelemetryProperties.FLEET_WIDE.forEach((property, type) -> passOn(binder, property, type));
 		exportSettings(binder);
 		resourceAttributes(binder);
 	}
@@ -113,22 +100,13 @@ public final class ChildTelemetrySettings {
 		if (!this.enabled) {
 			return env;
 		}
-		String serviceName = this.processEnv.getOrDefault(OtelEnv.SERVICE_NAME, name);
-		if (serviceName != null) {
-			env.put(OtelEnv.SERVICE_NAME, serviceName);
+		if (!inherit(env, List.of(TelemetryEnv.OTEL_SERVICE_NAME)) && name != null) {
+			env.put(TelemetryEnv.OTEL_SERVICE_NAME, name);
 		}
-		String inherited = this.processEnv.get(OtelEnv.RESOURCE_ATTRIBUTES);
-		if (inherited != null) {
-			env.put(OtelEnv.RESOURCE_ATTRIBUTES, inherited);
-		}
-		else {
+		if (!inherit(env, List.of(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES))) {
 			Map<String, String> attributes = new LinkedHashMap<>(this.resourceAttributes);
-			attributes.put(ProcessResourceAttributes.RANK, Integer.toString(rank));
-			attributes.put(ProcessResourceAttributes.WORLD_SIZE, Integer.toString(worldSize));
-			if (type != null && !type.isBlank()) {
-				attributes.put(ProcessResourceAttributes.WORKER_GROUP, type);
-			}
-			env.put(OtelEnv.RESOURCE_ATTRIBUTES, OtelEnv.formatPairs(attributes));
+			attributes.putAll(ProcessResourceAttributes.serverAttributes(type, rank, worldSize));
+			env.put(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES, OtelEnv.formatPairs(attributes));
 		}
 		return env;
 	}
@@ -161,71 +139,64 @@ public final class ChildTelemetrySettings {
 	}
 
 	private void passOn(Binder binder, String property, Class<?> type) {
-		if (inherit(envNames(property))) {
+		List<String> names = TelemetryEnv.names(property);
+		if (inherit(names)) {
 			return;
 		}
 		Object value = bind(binder, property, type);
 		if (value == null) {
 			return;
 		}
-		if (value instanceof URI && !check(property, OtelEnv.endpointProblem(value.toString()))) {
+		if (value instanceof URI && !check(property, HttpUrl.problem(value.toString()))) {
 			return;
 		}
 		String text = (value instanceof Duration duration) ? duration.toMillis() + "ms" : value.toString();
-		this.fleetEnv.put(envNames(property).get(0), text);
+		this.fleetEnv.put(names.get(0), text);
 	}
 
-	/** OTLP endpoint and headers: the supervisor's env if it has them, else its own exporter's. */
+	/**
+	 * OTLP endpoint and headers: the supervisor's env if it has them (checked, and passed on as
+	 * they are), else its own exporter's, written by {@link OtlpEnvMapping}. Headers go with the
+	 * endpoint they came with: the YAML's credentials belong to the YAML's collector.
+	 */
 	private void exportSettings(Binder binder) {
 		boolean endpointFromEnv = false;
-		for (String name : List.of(OtelEnv.ENDPOINT, OtelEnv.TRACES_ENDPOINT)) {
-			String value = this.processEnv.get(name);
+		for (String name : OtlpEnvMapping.endpointVariables()) {
+			String value = this.supervisorEnv.inherited(name);
 			if (value != null) {
 				endpointFromEnv = true;
-				check(name, OtelEnv.endpointProblem(value));
+				check(name, OtlpEnvMapping.endpointProblem(value));
 				this.fleetEnv.put(name, value);
 			}
 		}
-		inherit(List.of(OtelEnv.PROTOCOL));
-		inherit(List.of(OtelEnv.TRACES_PROTOCOL));
+		OtlpEnvMapping.protocolVariables().forEach((name) -> inherit(List.of(name)));
 		boolean headersFromEnv = false;
-		for (String name : List.of(OtelEnv.HEADERS, OtelEnv.TRACES_HEADERS)) {
-			String value = this.processEnv.get(name);
+		for (String name : OtlpEnvMapping.headersVariables()) {
+			String value = this.supervisorEnv.inherited(name);
 			if (value != null) {
 				headersFromEnv = true;
-				OtelEnv.Pairs headers = OtelEnv.parsePairs(value);
-				headers.problems().forEach((problem) -> this.problems.add(name + ": " + problem));
-				OtelEnv.headerProblems(headers.pairs()).forEach((problem) -> this.problems.add(name + ": " + problem));
+				OtelEnv.headersProblems(value).forEach((problem) -> this.problems.add(name + ": " + problem));
 				this.fleetEnv.put(name, value);
 			}
 		}
 		if (endpointFromEnv) {
 			return;
 		}
-		String endpoint = bind(binder, OTLP_ENDPOINT_PROPERTY, String.class);
-		if (endpoint == null || !check(OTLP_ENDPOINT_PROPERTY, OtelEnv.endpointProblem(endpoint))) {
+		String endpoint = bind(binder, OtlpEnvMapping.ENDPOINT_PROPERTY, String.class);
+		if (endpoint == null || !check(OtlpEnvMapping.ENDPOINT_PROPERTY, OtlpEnvMapping.endpointProblem(endpoint))) {
 			return;
 		}
-		String transport = bind(binder, OTLP_TRANSPORT_PROPERTY, String.class);
-		if (transport != null && transport.strip().equalsIgnoreCase(OtelEnv.GRPC)) {
-			this.fleetEnv.put(OtelEnv.ENDPOINT, endpoint.strip());
-			this.fleetEnv.put(OtelEnv.PROTOCOL, OtelEnv.GRPC);
-		}
-		else if (endpoint.strip().endsWith(OtelEnv.TRACES_PATH)) {
-			String url = endpoint.strip();
-			this.fleetEnv.put(OtelEnv.ENDPOINT, url.substring(0, url.length() - OtelEnv.TRACES_PATH.length()));
-		}
-		else {
-			this.fleetEnv.put(OtelEnv.TRACES_ENDPOINT, endpoint.strip());
-		}
+		String transport = bind(binder, OtlpEnvMapping.TRANSPORT_PROPERTY, String.class);
+		Map<String, String> headers = Map.of();
 		if (!headersFromEnv) {
-			Map<String, String> headers = bindMap(binder, OTLP_HEADERS_PROPERTY);
+			headers = bindMap(binder, OtlpEnvMapping.HEADERS_PROPERTY);
 			List<String> headerProblems = OtelEnv.headerProblems(headers);
-			headerProblems.forEach((problem) -> this.problems.add(OTLP_HEADERS_PROPERTY + ": " + problem));
-			if (!headers.isEmpty() && headerProblems.isEmpty()) {
-				this.fleetEnv.put(OtelEnv.HEADERS, OtelEnv.formatPairs(headers));
+			headerProblems.forEach((problem) -> this.problems.add(OtlpEnvMapping.HEADERS_PROPERTY + ": " + problem));
+			if (!headerProblems.isEmpty()) {
+				headers = Map.of();
 			}
 		}
+		this.fleetEnv.putAll(OtlpEnvMapping.Export.fromProperties(endpoint, transport, headers).toEnv());
 	}
 
 	/**
@@ -234,32 +205,33 @@ public final class ChildTelemetrySettings {
 	 * describe the supervisor process itself.
 	 */
 	private void resourceAttributes(Binder binder) {
-		String inherited = this.processEnv.get(OtelEnv.RESOURCE_ATTRIBUTES);
+		String inherited = this.supervisorEnv.inherited(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES);
 		if (inherited != null) {
 			OtelEnv.parsePairs(inherited)
 				.problems()
-				.forEach((problem) -> this.problems.add(OtelEnv.RESOURCE_ATTRIBUTES + ": " + problem));
+				.forEach((problem) -> this.problems.add(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES + ": " + problem));
 			return;
 		}
-		this.resourceAttributes.putAll(bindMap(binder, "telemetry.resource-attributes"));
-		String runId = bind(binder, "telemetry.run-id", String.class);
+		this.resourceAttributes.putAll(bindMap(binder, TelemetryProperties.RESOURCE_ATTRIBUTES));
+		String runId = bind(binder, TelemetryProperties.RUN_ID, String.class);
 		if (runId != null && !runId.isBlank()) {
-			this.resourceAttributes.put(ProcessResourceAttributes.RUN_ID, runId.strip());
+			this.resourceAttributes.put(ResourceAttributes.RUN_ID, runId.strip());
 		}
-		this.resourceAttributes.putAll(bindMap(binder, RESOURCE_ATTRIBUTES_PROPERTY));
+		this.resourceAttributes.putAll(bindMap(binder, ProcessResourceAttributes.BOOT_PROPERTY));
 		this.resourceAttributes.keySet().removeAll(PER_PROCESS_ATTRIBUTES);
 	}
 
 	/** Pass the first of {@code names} the supervisor's env has on unchanged; whether one was. */
 	private boolean inherit(List<String> names) {
-		for (String name : names) {
-			String value = this.processEnv.get(name);
-			if (value != null) {
-				this.fleetEnv.put(name, value);
-				return true;
-			}
+		return inherit(this.fleetEnv, names);
+	}
+
+	private boolean inherit(Map<String, String> env, List<String> names) {
+		Map.Entry<String, String> inherited = this.supervisorEnv.inherited(names);
+		if (inherited != null) {
+			env.put(inherited.getKey(), inherited.getValue());
 		}
-		return false;
+		return inherited != null;
 	}
 
 	private boolean check(String name, String problem) {
@@ -288,29 +260,6 @@ public final class ChildTelemetrySettings {
 			this.problems.add(property + " is not a map of strings");
 			return Map.of();
 		}
-	}
-
-	/**
-	 * The env forms of a property under Spring's relaxed binding: dashes as underscores (as the
-	 * fleet launcher writes them, e.g. {@code TELEMETRY_WORLD_SIZE}) first, then without them.
-	 */
-	static List<String> envNames(String property) {
-		String upper = property.replace('.', '_').toUpperCase(Locale.ROOT);
-		Set<String> names = new LinkedHashSet<>();
-		names.add(upper.replace('-', '_'));
-		names.add(upper.replace("-", ""));
-		return List.copyOf(names);
-	}
-
-	private static Map<String, Class<?>> fleetProperties() {
-		Map<String, Class<?>> properties = new LinkedHashMap<>();
-		properties.put("telemetry.run-id", String.class);
-		properties.put("telemetry.shutdown-timeout", Duration.class);
-		properties.put("telemetry.startup.log-summary", Boolean.class);
-		properties.put("telemetry.startup.bean-spans.enabled", Boolean.class);
-		properties.put("telemetry.startup.bean-spans.threshold", Duration.class);
-		properties.put("telemetry.export.zipkin.endpoint", URI.class);
-		return properties;
 	}
 
 }

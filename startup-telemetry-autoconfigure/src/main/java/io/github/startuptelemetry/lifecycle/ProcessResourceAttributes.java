@@ -2,39 +2,39 @@ package io.github.startuptelemetry.lifecycle;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
+
+import io.github.startuptelemetry.contract.ResourceAttributes;
+import io.github.startuptelemetry.contract.TelemetryEnv;
 
 /**
  * The resource attributes that tell one process of a fleet from its peers (NeMo RL's
  * {@code _rank_attributes} and {@code _worker_resource_attributes}): rank, world size, local
- * rank, worker group, run id and pid. {@code RANK} is group-local (each server type numbers its
- * replicas from zero), so {@value #WORKER_GROUP} is what keeps two groups apart.
+ * rank, worker group, run id and pid ({@link ResourceAttributes}). {@code RANK} is group-local
+ * (each server type numbers its replicas from zero), so the worker group is what keeps two
+ * groups apart.
  * <p>
  * Only values stable for the whole life of the process belong here; per-request values are
  * span attributes. Rank, world size and local rank default to the {@code RANK},
  * {@code WORLD_SIZE} and {@code LOCAL_RANK} env vars a distributed launcher sets; a value that
  * is not a non-negative integer is left out, never an error.
+ * <h2>How a spawned server's identity travels</h2>
+ * A supervisor tells each server who it is twice, on purpose, both from
+ * {@link #serverEnv(String, String, int, int)}: as {@code TELEMETRY_*} variables (its
+ * {@code telemetry.*} settings: name, type, rank, world size, local rank, worker group), which a
+ * JVM server with the starter binds, and as the same rank, world size and worker group inside
+ * {@code OTEL_RESOURCE_ATTRIBUTES} ({@link #serverAttributes(String, int, int)}), which every
+ * OpenTelemetry SDK reads, so non-JVM servers carry them too. On the server,
+ * {@code OTEL_RESOURCE_ATTRIBUTES} and the user's {@value #BOOT_PROPERTY} win: what
+ * {@code telemetry.*} says is only added for the attributes they lack
+ * ({@link #missingFrom(Map, Set)}), so each attribute appears once and the two never disagree on
+ * the wire.
  */
 public final class ProcessResourceAttributes {
 
-	public static final String RANK = "nv.dl.rank";
-
-	public static final String WORLD_SIZE = "nv.dl.world_size";
-
-	public static final String LOCAL_RANK = "nv.dl.local_rank";
-
-	public static final String WORKER_GROUP = "rl.worker_group";
-
-	/** The run a process belongs to: one value shared by a supervisor and all its servers. */
-	public static final String RUN_ID = "nv.dl.run_id";
-
-	public static final String PROCESS_PID = "process.pid";
-
-	public static final String RANK_ENV = "RANK";
-
-	public static final String WORLD_SIZE_ENV = "WORLD_SIZE";
-
-	public static final String LOCAL_RANK_ENV = "LOCAL_RANK";
+	/** Boot's resource attributes property; the user's entries there win over everything. */
+	public static final String BOOT_PROPERTY = "management.opentelemetry.resource-attributes";
 
 	private ProcessResourceAttributes() {
 	}
@@ -51,17 +51,67 @@ public final class ProcessResourceAttributes {
 	public static Map<String, String> resolve(Identity identity, Map<String, String> env, long pid,
 			Consumer<String> ignored) {
 		Map<String, String> attributes = new LinkedHashMap<>();
-		putNumber(attributes, RANK, identity.rank(), env, RANK_ENV, ignored);
-		putNumber(attributes, WORLD_SIZE, identity.worldSize(), env, WORLD_SIZE_ENV, ignored);
-		putNumber(attributes, LOCAL_RANK, identity.localRank(), env, LOCAL_RANK_ENV, ignored);
-		putText(attributes, WORKER_GROUP, identity.workerGroup());
-		putText(attributes, RUN_ID, identity.runId());
-		attributes.put(PROCESS_PID, Long.toString(pid));
+		putNumber(attributes, ResourceAttributes.RANK, identity.rank(), env, TelemetryEnv.RANK, ignored);
+		putNumber(attributes, ResourceAttributes.WORLD_SIZE, identity.worldSize(), env,
+				TelemetryEnv.WORLD_SIZE, ignored);
+		putNumber(attributes, ResourceAttributes.LOCAL_RANK, identity.localRank(), env,
+				TelemetryEnv.LOCAL_RANK, ignored);
+		putText(attributes, ResourceAttributes.WORKER_GROUP, identity.workerGroup());
+		putText(attributes, ResourceAttributes.RUN_ID, identity.runId());
+		attributes.put(ResourceAttributes.PROCESS_PID, Long.toString(pid));
 		identity.extras().forEach((key, value) -> {
 			if (key != null && !key.isBlank() && value != null) {
 				attributes.put(key, value);
 			}
 		});
+		return attributes;
+	}
+
+	/**
+	 * The attributes of {@code attributes} that {@code present} (the keys already set in
+	 * {@code OTEL_RESOURCE_ATTRIBUTES} or {@value #BOOT_PROPERTY}) lacks: the server's side of
+	 * the rule above.
+	 */
+	public static Map<String, String> missingFrom(Map<String, String> attributes, Set<String> present) {
+		Map<String, String> missing = new LinkedHashMap<>(attributes);
+		missing.keySet().removeAll(present);
+		return missing;
+	}
+
+	/**
+	 * The {@code TELEMETRY_*} variables that tell a spawned server who it is. Servers on one
+	 * host: a server's rank on it is its rank in its group.
+	 *
+	 * @param name the server's name
+	 * @param type its type (its worker group), or {@code null}
+	 * @param rank its rank among the servers of its type
+	 * @param worldSize how many servers of its type there are
+	 */
+	public static Map<String, String> serverEnv(String name, String type, int rank, int worldSize) {
+		Map<String, String> env = new LinkedHashMap<>();
+		env.put(TelemetryEnv.TELEMETRY_STARTUP_SERVER_NAME, name);
+		if (type != null) {
+			env.put(TelemetryEnv.TELEMETRY_STARTUP_SERVER_TYPE, type);
+			env.put(TelemetryEnv.TELEMETRY_WORKER_GROUP, type);
+		}
+		env.put(TelemetryEnv.TELEMETRY_RANK, Integer.toString(rank));
+		env.put(TelemetryEnv.TELEMETRY_WORLD_SIZE, Integer.toString(worldSize));
+		env.put(TelemetryEnv.TELEMETRY_LOCAL_RANK, Integer.toString(rank));
+		return env;
+	}
+
+	/**
+	 * The same identity as resource attributes, for a spawned server's
+	 * {@code OTEL_RESOURCE_ATTRIBUTES}: rank, world size and worker group (its type, when it has
+	 * one).
+	 */
+	public static Map<String, String> serverAttributes(String type, int rank, int worldSize) {
+		Map<String, String> attributes = new LinkedHashMap<>();
+		attributes.put(ResourceAttributes.RANK, Integer.toString(rank));
+		attributes.put(ResourceAttributes.WORLD_SIZE, Integer.toString(worldSize));
+		if (type != null && !type.isBlank()) {
+			attributes.put(ResourceAttributes.WORKER_GROUP, type);
+		}
 		return attributes;
 	}
 

@@ -7,6 +7,8 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.core.env.PropertyResolver;
 
+import io.github.startuptelemetry.contract.TelemetryEnv;
+
 /**
  * The one switch, {@code telemetry.enabled}, read where no Spring context can help: before the
  * environment exists, or in code that never sees a bean. The environment is the only channel a
@@ -16,7 +18,7 @@ import org.springframework.core.env.PropertyResolver;
 public final class TelemetrySwitch {
 
 	/** The env form of {@code telemetry.enabled} (Spring relaxed binding). */
-	public static final String ENABLED_ENV = "TELEMETRY_ENABLED";
+	public static final String ENABLED_ENV = TelemetryEnv.TELEMETRY_ENABLED;
 
 	public static final String ENABLED_PROPERTY = "telemetry.enabled";
 

@@ -11,7 +11,6 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.Ordered;
 
 import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
-import io.github.startuptelemetry.support.Guarded;
 
 /**
  * Reports a server's startup once it accepts traffic, not while it is getting there. Boot flips
@@ -38,11 +37,15 @@ public class ReadyReportRunListener implements SpringApplicationRunListener, Ord
 
 	@Override
 	public void ready(ConfigurableApplicationContext context, Duration timeTaken) {
-		Guarded.run(logger, "report the startup", () -> {
+		// not support.Guarded: with telemetry off, this gate loads no class beyond itself and the switch
+		try {
 			if (TelemetrySwitch.enabled(context.getEnvironment())) {
 				context.getBeanProvider(ServerStartupReporter.class).ifAvailable(ServerStartupReporter::reportPending);
 			}
-		});
+		}
+		catch (Exception | LinkageError ex) {
+			logger.debug("Could not report the startup", ex);
+		}
 	}
 
 	@Override

@@ -17,6 +17,8 @@ import java.util.function.IntSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.github.startuptelemetry.lifecycle.HttpUrl;
+
 /**
  * Expands {@code telemetry.supervisor.servers} into the servers to spawn: one per replica, each
  * with its own name, rank and port, placeholders filled in (see {@link SupervisorProperties}).
@@ -79,16 +81,8 @@ final class FleetPlan {
 		if (template == null) {
 			return null;
 		}
-		try {
-			URI uri = new URI(expand(template, SAMPLE_VALUES));
-			if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
-				return null;
-			}
-		}
-		catch (URISyntaxException ex) {
-			// reported below
-		}
-		return "must be an absolute http or https URL with a host";
+		return HttpUrl.isValid(expand(template, SAMPLE_VALUES)) ? null
+				: "must be an absolute http or https URL with a host";
 	}
 
 	/**

@@ -138,7 +138,7 @@ final class HealthProbe {
 		Probing(URI uri, BooleanSupplier keepGoing) {
 			this.uri = uri;
 			this.keepGoing = keepGoing;
-			int port = (uri.getPort() != -1) ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
+			int port = (uri.getPort() != -1) ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
 			this.listen = new ListenCheck(uri.getHost(), port, HealthProbe.this.settings.getTimeout().toNanos());
 			HealthProbe.this.unheard.incrementAndGet();
 		}

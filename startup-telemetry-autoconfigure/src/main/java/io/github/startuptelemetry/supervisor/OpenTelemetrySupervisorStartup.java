@@ -1,6 +1,5 @@
 package io.github.startuptelemetry.supervisor;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +21,12 @@ import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupEnv;
 import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
+import io.github.startuptelemetry.lifecycle.ServerEnv;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
+import io.github.startuptelemetry.report.StartupReportBuilder;
+import io.github.startuptelemetry.support.Guarded;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.TraceParent;
@@ -38,18 +41,6 @@ import io.github.startuptelemetry.tracing.StartupSpans;
  * telemetry call that reflects it, so a failing tracer cannot leave a startup half-closed.
  */
 final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
-
-	static final String SERVER_NAME_ENV = "TELEMETRY_STARTUP_SERVER_NAME";
-
-	static final String SERVER_TYPE_ENV = "TELEMETRY_STARTUP_SERVER_TYPE";
-
-	static final String RANK_ENV = "TELEMETRY_RANK";
-
-	static final String WORLD_SIZE_ENV = "TELEMETRY_WORLD_SIZE";
-
-	static final String LOCAL_RANK_ENV = "TELEMETRY_LOCAL_RANK";
-
-	static final String WORKER_GROUP_ENV = "TELEMETRY_WORKER_GROUP";
 
 	private static final Log logger = LogFactory.getLog(SupervisorStartup.class);
 
@@ -120,7 +111,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		guarded("record a ready server", () -> {
 			ServerRecord record = (name != null) ? this.servers.get(name) : null;
 			if (record != null && record.open()) {
-				end(record, Math.max(WallClock.nowNs(), record.spawnNs), StartupOutcome.READY, null);
+				end(record, Math.max(WallClock.nowNs(), record.spawnNs), StartupReportBuilder.serverOutcome(true, null), null);
 			}
 		});
 	}
@@ -176,35 +167,23 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 					SpanNames.SUPERVISOR_SERVER, spawned.spawnNs, Context.root().with(this.root), attributes));
 			record = spawned;
 		}
+		ServerEnv server = ServerEnv.of(this.processEnv);
 		if (this.childEnvironment != null) {
-			guarded("add the propagated telemetry settings", () -> this.childEnvironment
-				.forServer(name, type, rank, worldSize)
-				.forEach((key, value) -> {
-					if (key != null && value != null) {
-						env.put(key, value);
-					}
-				}));
+			guarded("add the propagated telemetry settings",
+					() -> server.settings(this.childEnvironment.forServer(name, type, rank, worldSize)));
 		}
-		env.put(SERVER_NAME_ENV, name);
-		if (type != null) {
-			env.put(SERVER_TYPE_ENV, type);
-			env.put(WORKER_GROUP_ENV, type);
-		}
-		env.put(RANK_ENV, Integer.toString(rank));
-		env.put(WORLD_SIZE_ENV, Integer.toString(worldSize));
-		// one host: a server's rank on it is its rank in its group
-		env.put(LOCAL_RANK_ENV, Integer.toString(rank));
-		env.keySet().removeAll(this.processEnv.keySet());
+		server.settings(ProcessResourceAttributes.serverEnv(name, type, rank, worldSize));
 		if (record != null) {
-			env.put(StartupEnv.SPAWN_NS, Long.toString(record.spawnNs));
+			server.set(StartupEnv.SPAWN_NS, Long.toString(record.spawnNs));
 			SpanContext span = record.span.getSpanContext();
 			if (span.isValid()) {
 				// always sampled: a server's startup spans are exported whatever its sampler says
 				String traceParent = new TraceParent(span.getTraceId(), span.getSpanId(), 1).header();
-				env.put(StartupEnv.TRACEPARENT, traceParent);
-				env.put(StartupEnv.OTEL_TRACEPARENT, traceParent);
+				server.set(StartupEnv.TRACEPARENT, traceParent);
+				server.set(StartupEnv.OTEL_TRACEPARENT, traceParent);
 			}
 		}
+		env.putAll(server.toMap());
 	}
 
 	private void abortNow(String outcome, Throwable error) {
@@ -216,7 +195,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		long end = this.timeline.endNs();
 		for (ServerRecord record : this.servers.values()) {
 			if (record.open()) {
-				end(record, end, outcome, error);
+				end(record, end, StartupReportBuilder.serverOutcome(false, outcome), error);
 			}
 		}
 		close(outcome, error, end);
@@ -235,11 +214,11 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	private void close(String outcome, Throwable error, long endNs) {
 		this.state = State.DONE;
 		List<Stage> stages = this.timeline.stages().stream().filter((stage) -> stage.endNs() <= endNs).toList();
-		List<ServerReport> rows = new ArrayList<>();
-		this.servers.values().forEach((record) -> rows.add(record.report()));
 		SpanContext root = this.root.getSpanContext();
-		this.report = new StartupReport(root.isValid() ? root.getTraceId() : null, this.timeline.startNs(), endNs,
-				outcome, (error != null) ? message(error) : null, stages, rows);
+		StartupReportBuilder report = new StartupReportBuilder(root.isValid() ? root.getTraceId() : null,
+				this.timeline.startNs(), endNs, outcome, (error != null) ? message(error) : null, stages);
+		this.servers.values().forEach((record) -> report.server(record.report()));
+		this.report = report.build();
 		guarded("export the startup spans", () -> {
 			StartupSpans.stageSpans(tracer(), stages, this.root, SpanNames.SUPERVISOR_ROOT, this.attributes);
 			endSpan(this.root, endNs, outcome, error);
@@ -267,12 +246,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	}
 
 	private static void guarded(String what, Runnable step) {
-		try {
-			step.run();
-		}
-		catch (Exception | LinkageError ex) {
-			logger.debug("Could not " + what, ex);
-		}
+		Guarded.run(logger, what, step);
 	}
 
 	private enum State {

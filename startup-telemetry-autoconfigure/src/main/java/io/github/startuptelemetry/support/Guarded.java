@@ -6,9 +6,8 @@ import org.apache.commons.logging.Log;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs one step of telemetry so that it cannot fail the application: any {@link Exception} or
- * {@link LinkageError} (an optional class that is missing) is logged at debug level as
- * "Could not &lt;what&gt;" and swallowed. Telemetry may never fail a server or a supervisor.
+ * A step telemetry takes that must never fail the application: whatever it throws (a broken
+ * exporter, a class missing at run time) is logged at debug and the caller carries on.
  */
 public final class Guarded {
 
@@ -16,11 +15,11 @@ public final class Guarded {
 	}
 
 	/**
-	 * Run {@code step}, guarded.
-	 * @param logger where a failure is logged, at debug level
-	 * @param what what the step does, completing "Could not ..."
+	 * Run a step.
+	 * @param logger where a failure is logged, at debug
+	 * @param what the step, completing "Could not ..."
 	 * @param step the step
-	 * @return whether the step completed
+	 * @return whether the step completed; a caller that must stop after a failure asks
 	 */
 	public static boolean run(Log logger, String what, Runnable step) {
 		try {
@@ -34,14 +33,14 @@ public final class Guarded {
 	}
 
 	/**
-	 * Compute a value, guarded.
-	 * @param <T> the value's type
-	 * @param logger where a failure is logged, at debug level
-	 * @param what what the step does, completing "Could not ..."
+	 * Run a step that has a result.
+	 * @param <T> the result's type
+	 * @param logger where a failure is logged, at debug
+	 * @param what the step, completing "Could not ..."
 	 * @param step the step
-	 * @return the step's value, or {@code null} when it failed
+	 * @return its result, or {@code null} when it failed
 	 */
-	public static <T> @Nullable T get(Log logger, String what, Supplier<? extends T> step) {
+	public static <T> @Nullable T get(Log logger, String what, Supplier<T> step) {
 		try {
 			return step.get();
 		}

@@ -9,6 +9,8 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.PropertySource;
 import org.springframework.mock.env.MockEnvironment;
 
+import io.github.startuptelemetry.lifecycle.OtlpEnvMapping;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class OtlpEnvironmentPostProcessorTest {
@@ -103,20 +105,20 @@ class OtlpEnvironmentPostProcessorTest {
 	@Test
 	void unconfiguredOtlpMetricsStayQuiet() {
 		apply(Map.of());
-		assertThat(this.environment.getProperty(OtlpEnvironmentPostProcessor.METRICS_ENABLED)).isEqualTo("false");
+		assertThat(this.environment.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
 	}
 
 	@Test
 	void otlpMetricsExportWhereverAnEndpointIsConfigured() {
 		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318"));
-		assertThat(this.environment.getProperty(OtlpEnvironmentPostProcessor.METRICS_ENABLED)).isNull();
+		assertThat(this.environment.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isNull();
 		MockEnvironment withUrl = new MockEnvironment()
-			.withProperty(OtlpEnvironmentPostProcessor.METRICS_URL, "http://collector:4318/v1/metrics");
+			.withProperty(OtlpEnvMapping.METRICS_URL_PROPERTY, "http://collector:4318/v1/metrics");
 		this.postProcessor.apply(withUrl, Map.of());
-		assertThat(withUrl.getProperty(OtlpEnvironmentPostProcessor.METRICS_ENABLED)).isNull();
+		assertThat(withUrl.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isNull();
 		MockEnvironment metricsEnv = new MockEnvironment();
 		this.postProcessor.apply(metricsEnv, Map.of("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT", "http://m:4318/v1/metrics"));
-		assertThat(metricsEnv.getProperty(OtlpEnvironmentPostProcessor.METRICS_ENABLED)).isNull();
+		assertThat(metricsEnv.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isNull();
 	}
 
 	private void apply(Map<String, String> env) {

@@ -36,23 +36,6 @@ class OtelEnvTest {
 	}
 
 	@Test
-	void endpointsMustBeHttpUrlsWithAHost() {
-		assertThat(OtelEnv.endpointProblem("http://127.0.0.1:4318")).isNull();
-		assertThat(OtelEnv.endpointProblem("https://collector/v1/traces")).isNull();
-		assertThat(OtelEnv.endpointProblem("collector:4318")).isEqualTo("is not an http or https URL");
-		assertThat(OtelEnv.endpointProblem("http:///v1/traces")).isEqualTo("has no host");
-		assertThat(OtelEnv.endpointProblem("http://a b")).isEqualTo("is not a valid URL");
-		assertThat(OtelEnv.endpointProblem(" ")).isEqualTo("is empty");
-	}
-
-	@Test
-	void tracesUrlAppendsThePathOnce() {
-		assertThat(OtelEnv.tracesUrl("http://c:4318")).isEqualTo("http://c:4318/v1/traces");
-		assertThat(OtelEnv.tracesUrl("http://c:4318/")).isEqualTo("http://c:4318/v1/traces");
-		assertThat(OtelEnv.tracesUrl("http://c:4318/v1/traces")).isEqualTo("http://c:4318/v1/traces");
-	}
-
-	@Test
 	void headerNamesMustBeTokensAndValuesOneLine() {
 		assertThat(OtelEnv.headerProblems(Map.of("Authorization", "Bearer x"))).isEmpty();
 		assertThat(OtelEnv.headerProblems(Map.of("bad name", "x")))

@@ -32,8 +32,4 @@ public final class ProcessTimeline {
 		return this.timeline.claim() ? Optional.of(this.timeline) : Optional.empty();
 	}
 
-	ServerStartupTimeline timeline() {
-		return this.timeline;
-	}
-
 }

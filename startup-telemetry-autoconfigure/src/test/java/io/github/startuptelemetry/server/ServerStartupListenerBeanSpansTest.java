@@ -4,11 +4,14 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.context.metrics.buffering.BufferingApplicationStartup;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.metrics.ApplicationStartup;
+
+import io.github.startuptelemetry.timeline.ServerTimeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -64,11 +67,13 @@ class ServerStartupListenerBeanSpansTest {
 		return application;
 	}
 
-	private static ServerStartupTimeline timeline(ConfigurableApplicationContext context) {
-		return context.getBean(ProcessTimeline.BEAN_NAME, ProcessTimeline.class).timeline();
+	/** The timeline as the server reported it, at ready. */
+	private static ServerTimeline timeline(ConfigurableApplicationContext context) {
+		return context.getBean(ServerStartupReporter.class).lastReport();
 	}
 
 	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration(StartupTelemetryAutoConfiguration.class)
 	static class GreetingConfiguration {
 
 		@Bean

@@ -33,8 +33,12 @@ import io.github.startuptelemetry.server.ProcessTimeline;
 @AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
 public final class SupervisorAutoConfiguration {
 
-	/** With {@code telemetry.enabled=false}, or without OpenTelemetry: every method returns at once. */
+	/**
+	 * With {@code telemetry.enabled=false}, or without OpenTelemetry: every method returns at once.
+	 * Lazy, so that a server that never asks for it loads none of it.
+	 */
 	@Bean
+	@Lazy
 	@ConditionalOnMissingBean
 	SupervisorStartup disabledSupervisorStartup(ObjectProvider<ChildTelemetryEnvironment> childEnvironment) {
 		return SupervisorStartup.disabled(childEnvironment::getIfAvailable);

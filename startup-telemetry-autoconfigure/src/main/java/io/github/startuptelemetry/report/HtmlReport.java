@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -230,10 +231,33 @@ public final class HtmlReport {
 
 	private String stageBar(String owner, Stage stage, long fromNs, long totalNs, boolean slowest) {
 		this.stageNames.add(stage.name());
-		String kind = "stage" + (slowest ? " slowest" : "") + (idle(stage.name()) ? " idle" : "");
-		return bar(kind, stage.name(), stage.startNs(), stage.endNs(),
+		String kind = "stage" + (slowest ? " slowest" : "") + (idle(stage.name()) ? " idle" : "")
+				+ (waiting(stage) ? " waiting" : "");
+		String bar = bar(kind, stage.name(), stage.startNs(), stage.endNs(),
 				this.geometry.fitting(stage.durationNs(), this.wording.stageLabels(stage, slowest)),
 				this.wording.stageTooltip(owner, stage, fromNs, totalNs));
+		return bar.substring(0, bar.length() - "</div>".length()) + cpuBar(stage) + "</div>";
+	}
+
+	/**
+	 * A stage's CPU time as a thin bar along its bottom, as long as the stage times the CPU per
+	 * wall share (full at one busy core or more): a stage that was waiting shows almost none.
+	 */
+	private static String cpuBar(Stage stage) {
+		return stage.counters()
+			.filter((jvm) -> jvm.cpuNs() >= 0 && stage.durationNs() > 0)
+			.map((jvm) -> "<i class=\"cpu\" style=\"width:"
+					+ String.format(Locale.ROOT, "%.1f", Math.min(100.0, 100.0 * jvm.cpuNs() / stage.durationNs()))
+					+ "%\"></i>")
+			.orElse("");
+	}
+
+	/** A stage with counters whose CPU time was under a quarter of its wall time: drawn hatched. */
+	private static boolean waiting(Stage stage) {
+		return stage.counters()
+			.filter((jvm) -> jvm.cpuNs() >= 0 && stage.durationNs() > 0)
+			.map((jvm) -> jvm.cpuNs() * 4 < stage.durationNs())
+			.orElse(false);
 	}
 
 	/** Stages that are waiting rather than work, drawn hatched. */
@@ -310,6 +334,9 @@ public final class HtmlReport {
 			.append("<span class=\"key\"><i class=\"swatch outline\"></i>slowest stage of the server that held"
 					+ " all ready back</span>")
 			.append("<span class=\"key\"><i class=\"swatch beanish\"></i>slow bean, under its stage</span>")
+			.append("<span class=\"key\"><i class=\"swatch cpuish\"></i>line under a stage: its CPU time per wall"
+					+ " time (full at one busy core); a stage hatched lightly used under a quarter of it: mostly"
+					+ " waiting</span>")
 			.append("</section>\n");
 	}
 

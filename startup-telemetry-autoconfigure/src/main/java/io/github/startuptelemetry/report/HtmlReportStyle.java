@@ -60,6 +60,8 @@ final class HtmlReportStyle {
 			  white-space: nowrap; }
 			.bar:hover { z-index: 2; outline: 2px solid var(--ink); }
 			.bar.idle { background: repeating-linear-gradient(135deg, var(--c) 0 5px, #f1f3f5 5px 10px); color: #424a53; }
+			.bar .cpu { position: absolute; left: 0; bottom: 0; height: 4px; background: rgba(31, 35, 40, .6); }
+			.bar.waiting { background-image: repeating-linear-gradient(45deg, rgba(255, 255, 255, .5) 0 4px, transparent 4px 8px); }
 			.bar.slowest { z-index: 1; outline: 3px solid var(--ink); outline-offset: 1px; }
 			.bar.slowest span { font-weight: 750; }
 			.bar.lag { background: repeating-linear-gradient(135deg, #424a53 0 3px, #d0d7de 3px 6px); color: var(--ink); }
@@ -99,6 +101,7 @@ final class HtmlReportStyle {
 			.swatch.idle { background: repeating-linear-gradient(135deg, var(--c) 0 3px, #f1f3f5 3px 6px); }
 			.swatch.lag { background: repeating-linear-gradient(135deg, #424a53 0 2px, #d0d7de 2px 4px); }
 			.swatch.outline { background: #fff; outline: 3px solid var(--ink); outline-offset: -3px; }
+			.swatch.cpuish { height: 4px; background: rgba(31, 35, 40, .6); }
 			.swatch.beanish { height: 7px; background: #f28e2b; opacity: .8; }
 			footer { margin-top: 10px; color: var(--muted); font-size: 11px; }
 			""";

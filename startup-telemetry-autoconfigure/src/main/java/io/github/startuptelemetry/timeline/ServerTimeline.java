@@ -1,6 +1,8 @@
 package io.github.startuptelemetry.timeline;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 
@@ -36,6 +38,19 @@ public record ServerTimeline(String serverName, @Nullable String serverType, boo
 		return (this.readyEpochNs - this.startEpochNs) / 1_000_000.0;
 	}
 
+	/**
+	 * The JVM counters summed over the stages that have them (all but those before the JVM
+	 * existed); empty when the server reported none.
+	 */
+	public Optional<JvmCounters> jvmTotal() {
+		return this.stages.stream().map(Stage::jvm).filter(Objects::nonNull).reduce(JvmCounters::plus);
+	}
+
+	/** Wall time of the stages that have JVM counters, the denominator of their CPU time. */
+	public long countedWallNs() {
+		return this.stages.stream().filter((stage) -> stage.jvm() != null).mapToLong(Stage::durationNs).sum();
+	}
+
 	/** One line: the total and each stage in milliseconds. */
 	public String summary() {
 		StringBuilder line = new StringBuilder("Startup of '").append(this.serverName).append("'");
@@ -46,6 +61,7 @@ public record ServerTimeline(String serverName, @Nullable String serverType, boo
 		for (Stage stage : this.stages) {
 			line.append(' ').append(stage.name()).append('=').append(Math.round(stage.durationMs())).append("ms");
 		}
+		jvmTotal().ifPresent((jvm) -> line.append(" jvm: ").append(jvm.compact()));
 		if (this.traceId != null) {
 			line.append(" [trace ").append(this.traceId).append(']');
 		}

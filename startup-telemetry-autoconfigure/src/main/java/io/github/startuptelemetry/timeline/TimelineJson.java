@@ -61,6 +61,18 @@ public final class TimelineJson {
 
 	static final String CHILDREN = "children";
 
+	static final String JVM = "jvm";
+
+	static final String CPU_MS = "cpuMs";
+
+	static final String GC_MS = "gcMs";
+
+	static final String GC_COUNT = "gcCount";
+
+	static final String JIT_MS = "jitMs";
+
+	static final String CLASSES_LOADED = "classesLoaded";
+
 	private TimelineJson() {
 	}
 
@@ -105,7 +117,7 @@ public final class TimelineJson {
 			for (Object item : (List<?>) body.get(STAGES)) {
 				Map<?, ?> stage = (Map<?, ?>) item;
 				stages.add(new Stage((String) stage.get(NAME), number(stage.get(START_EPOCH_NS)),
-						number(stage.get(END_EPOCH_NS))));
+						number(stage.get(END_EPOCH_NS)), readCounters(stage.get(JVM))));
 			}
 			long readyNs = number(body.get(READY_EPOCH_NS));
 			Object start = body.get(START_EPOCH_NS);
@@ -127,7 +139,47 @@ public final class TimelineJson {
 		body.put(START_EPOCH_NS, stage.startNs());
 		body.put(END_EPOCH_NS, stage.endNs());
 		body.put(DURATION_MS, stage.durationMs());
+		stage.counters().ifPresent((jvm) -> body.put(JVM, counters(jvm)));
 		return body;
+	}
+
+	/** A stage's JVM counters; a counter the JVM did not offer is left out. */
+	private static Map<String, Object> counters(JvmCounters jvm) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		if (jvm.cpuNs() >= 0) {
+			body.put(CPU_MS, jvm.cpuMs());
+		}
+		putKnown(body, GC_MS, jvm.gcMs());
+		putKnown(body, GC_COUNT, jvm.gcCount());
+		putKnown(body, JIT_MS, jvm.jitMs());
+		putKnown(body, CLASSES_LOADED, jvm.classesLoaded());
+		return body;
+	}
+
+	private static void putKnown(Map<String, Object> body, String name, long value) {
+		if (value >= 0) {
+			body.put(name, value);
+		}
+	}
+
+	/** The {@code jvm} field of a stage, or {@code null} when absent or unreadable (an older server). */
+	private static @Nullable JvmCounters readCounters(@Nullable Object field) {
+		if (!(field instanceof Map<?, ?> jvm)) {
+			return null;
+		}
+		try {
+			Object cpu = jvm.get(CPU_MS);
+			return new JvmCounters((cpu != null) ? Math.round(decimal(cpu) * 1_000_000) : JvmCounters.UNAVAILABLE,
+					known(jvm.get(GC_MS)), known(jvm.get(GC_COUNT)), known(jvm.get(JIT_MS)),
+					known(jvm.get(CLASSES_LOADED)));
+		}
+		catch (RuntimeException ex) {
+			return null;
+		}
+	}
+
+	private static long known(@Nullable Object value) {
+		return (value != null) ? number(value) : JvmCounters.UNAVAILABLE;
 	}
 
 	private static List<Map<String, Object>> steps(List<StepTiming> steps) {

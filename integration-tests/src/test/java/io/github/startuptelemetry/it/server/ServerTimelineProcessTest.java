@@ -11,9 +11,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.Ports;
 import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
+import io.github.startuptelemetry.it.support.Ports;
 import io.github.startuptelemetry.it.support.SampleJars;
 
 import static io.github.startuptelemetry.it.support.Spans.assertContiguous;
@@ -21,7 +21,6 @@ import static io.github.startuptelemetry.it.support.Spans.durationMs;
 import static io.github.startuptelemetry.it.support.Spans.only;
 import static io.github.startuptelemetry.it.support.Spans.stageCount;
 import static io.github.startuptelemetry.it.support.Spans.stages;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -79,8 +78,24 @@ class ServerTimelineProcessTest {
 				assertThat(stage.attribute("nemo.gym.startup.stage")).isEqualTo(stage.name().substring(19));
 				assertThat(stage.attribute("nemo.gym.server.name")).isEqualTo("sample-server");
 			}
+			// JVM counters: none before the JVM existed, all five on every stage from main_start on
+			for (ReceivedSpan stage : stages.subList(0, 2)) {
+				assertThat(stage.attribute("startup.jvm.cpu_ms")).as(stage.name()).isNull();
+				assertThat(stage.attribute("startup.jvm.classes_loaded")).as(stage.name()).isNull();
+			}
+			for (ReceivedSpan stage : stages.subList(2, stages.size())) {
+				assertThat(Double.parseDouble(stage.attribute("startup.jvm.cpu_ms"))).as(stage.name()).isNotNegative();
+				assertThat(Long.parseLong(stage.attribute("startup.jvm.gc_ms"))).as(stage.name()).isNotNegative();
+				assertThat(Long.parseLong(stage.attribute("startup.jvm.gc_count"))).as(stage.name()).isNotNegative();
+				assertThat(Long.parseLong(stage.attribute("startup.jvm.jit_ms"))).as(stage.name()).isNotNegative();
+				assertThat(Long.parseLong(stage.attribute("startup.jvm.classes_loaded"))).as(stage.name())
+					.isNotNegative();
+			}
 			// the deliberately slow model loader shows in beans_instantiated, as a span of its own
 			ReceivedSpan beansInstantiated = stages.get(5);
+			assertThat(Long.parseLong(beansInstantiated.attribute("startup.jvm.classes_loaded"))).isPositive();
+			// main_start counts from the JVM's start: a JVM loads hundreds of classes before main
+			assertThat(Long.parseLong(stages.get(2).attribute("startup.jvm.classes_loaded"))).isGreaterThan(400);
 			assertThat(durationMs(beansInstantiated)).isGreaterThanOrEqualTo(1500);
 			ReceivedSpan modelLoader = only(spans, "gym.server.startup.bean.modelLoader");
 			assertThat(modelLoader.parentSpanId()).isEqualTo(beansInstantiated.spanId());
@@ -99,7 +114,7 @@ class ServerTimelineProcessTest {
 			assertThat(modelWarmup.parentSpanId()).isEqualTo(beansInstantiated.spanId());
 			assertThat(warmup.attribute("nemo.gym.startup.step")).isEqualTo("sample.model.warmup");
 			assertThat(server.log()).contains("Startup of 'sample-server' (model) took", "beans_instantiated=",
-					"[trace " + TRACE_ID + "]");
+					" jvm: cpu=", " classes=", "[trace " + TRACE_ID + "]");
 		}
 	}
 

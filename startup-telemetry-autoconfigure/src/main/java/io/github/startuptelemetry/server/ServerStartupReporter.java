@@ -21,6 +21,7 @@ import org.springframework.context.event.ContextClosedEvent;
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.support.Guarded;
+import io.github.startuptelemetry.timeline.JvmInfo;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
@@ -78,7 +79,7 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		ServerTimeline report = new ServerTimeline(this.serverName, this.serverType, timeline.worker(),
 				ProcessHandle.current().pid(), (root != null) ? root.getTraceId() : null,
 				(root != null) ? root.getSpanId() : null, timeline.startNs(), timeline.endNs(), timeline.stages(),
-				timeline.ignoredEnv(), timeline.steps());
+				timeline.ignoredEnv(), timeline.steps(), JvmInfo.current());
 		this.lastReport = report;
 		for (Consumer<ServerTimeline> consumer : this.consumers) {
 			Guarded.run(logger, "record startup metrics", () -> consumer.accept(report));

@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.supervisor;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -21,8 +23,8 @@ class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, Appli
 
 	private ApplicationContext context;
 
-	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup) {
-		this.run = new FleetRun(properties, startup, FleetPlan.freePorts());
+	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup, @Nullable String runId) {
+		this.run = new FleetRun(properties, startup, FleetPlan.freePorts(), runId);
 		this.exitWhenReady = properties.isExitWhenReady();
 	}
 

@@ -6,8 +6,11 @@ import java.util.Optional;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.report.ConsoleReport;
+import io.github.startuptelemetry.report.HostName;
+import io.github.startuptelemetry.report.ReportFile;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -15,17 +18,27 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
 /**
  * The report of a {@link FleetRun}: the supervisor's view of the startup with what only the run
  * knows (each server's own timeline, an early exit), as the console table in the log and the
- * HTML waterfall in its file.
+ * HTML waterfall and the JSON document in their files.
  */
 final class FleetReport {
 
 	/** The run's own log: the report is the end of its story. */
 	private static final Log logger = LogFactory.getLog(FleetRun.class);
 
-	private final HtmlReportFile htmlReport;
+	private final ReportFile htmlReport;
 
-	FleetReport(SupervisorProperties.Report properties) {
-		this.htmlReport = new HtmlReportFile(properties.getHtml());
+	private final ReportFile jsonReport;
+
+	private final @Nullable String runId;
+
+	/**
+	 * @param properties where the files go
+	 * @param runId the run's id ({@code telemetry.run-id}), or {@code null}
+	 */
+	FleetReport(SupervisorProperties.Report properties, @Nullable String runId) {
+		this.htmlReport = ReportFile.html(properties.getHtml());
+		this.jsonReport = ReportFile.json(properties.getJson());
+		this.runId = runId;
 	}
 
 	/**
@@ -37,7 +50,8 @@ final class FleetReport {
 	void print(Optional<StartupReport> supervisor, List<FleetServer> servers, Path runDir) {
 		Optional<StartupReport> report = supervisor.map((startup) -> assemble(startup, servers));
 		if (report.isPresent()) {
-			String html = this.htmlReport.write(report.get()).map((file) -> "\nHTML waterfall: " + file).orElse("");
+			String html = this.htmlReport.write(report.get()).map((file) -> "\nHTML waterfall: " + file).orElse("")
+					+ this.jsonReport.write(report.get()).map((file) -> "\nJSON report: " + file).orElse("");
 			logger.info("Startup report (server logs in " + runDir + "):\n" + ConsoleReport.render(report.get()) + html);
 		}
 		else {
@@ -46,8 +60,8 @@ final class FleetReport {
 		}
 	}
 
-	private static StartupReport assemble(StartupReport supervisor, List<FleetServer> servers) {
-		StartupReportBuilder report = StartupReportBuilder.from(supervisor);
+	private StartupReport assemble(StartupReport supervisor, List<FleetServer> servers) {
+		StartupReportBuilder report = StartupReportBuilder.from(supervisor).run(this.runId, HostName.get());
 		for (FleetServer server : servers) {
 			ServerTimeline timeline = server.timeline;
 			if (timeline != null) {

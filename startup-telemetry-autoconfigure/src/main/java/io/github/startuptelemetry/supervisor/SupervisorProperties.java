@@ -347,12 +347,27 @@ public class SupervisorProperties implements Validator {
 		 */
 		private Path html = Path.of("startup-report.html");
 
+		/**
+		 * Where to write the JSON document of each startup (schemaVersion 1,
+		 * docs/startup-report.schema.json), beside the HTML: what the HTML shows, for machines
+		 * and for comparing startups.
+		 */
+		private Path json = Path.of("startup-report.json");
+
 		public Path getHtml() {
 			return this.html;
 		}
 
 		public void setHtml(Path html) {
 			this.html = html;
+		}
+
+		public Path getJson() {
+			return this.json;
+		}
+
+		public void setJson(Path json) {
+			this.json = json;
 		}
 
 	}

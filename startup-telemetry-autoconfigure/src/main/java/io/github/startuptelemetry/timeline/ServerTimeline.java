@@ -23,15 +23,24 @@ import org.jspecify.annotations.Nullable;
  * @param stages contiguous stages, first to last
  * @param ignoredEnv env values that were present but unusable
  * @param steps the slow beans and application steps of {@code beans_instantiated}
+ * @param jvm the JVM it started on, or {@code null} when it did not say (an older server)
  */
 public record ServerTimeline(String serverName, @Nullable String serverType, boolean worker, long pid,
 		@Nullable String traceId, @Nullable String spanId, long startEpochNs, long readyEpochNs, List<Stage> stages,
-		List<String> ignoredEnv, List<StepTiming> steps) {
+		List<String> ignoredEnv, List<StepTiming> steps, @Nullable JvmInfo jvm) {
 
 	public ServerTimeline {
 		stages = List.copyOf(stages);
 		ignoredEnv = List.copyOf(ignoredEnv);
 		steps = List.copyOf(steps);
+	}
+
+	/** A timeline that does not say which JVM it ran on. */
+	public ServerTimeline(String serverName, @Nullable String serverType, boolean worker, long pid,
+			@Nullable String traceId, @Nullable String spanId, long startEpochNs, long readyEpochNs, List<Stage> stages,
+			List<String> ignoredEnv, List<StepTiming> steps) {
+		this(serverName, serverType, worker, pid, traceId, spanId, startEpochNs, readyEpochNs, stages, ignoredEnv,
+				steps, null);
 	}
 
 	public double totalMs() {

@@ -63,6 +63,10 @@ public final class TimelineJson {
 
 	static final String JVM = "jvm";
 
+	static final String VERSION = "version";
+
+	static final String FLAGS = "flags";
+
 	static final String CPU_MS = "cpuMs";
 
 	static final String GC_MS = "gcMs";
@@ -99,6 +103,12 @@ public final class TimelineJson {
 		body.put(STAGES, timeline.stages().stream().map(TimelineJson::stage).toList());
 		body.put(IGNORED_ENV, timeline.ignoredEnv());
 		body.put(BEAN_SPANS, steps(timeline.steps()));
+		if (timeline.jvm() != null) {
+			Map<String, Object> jvm = new LinkedHashMap<>();
+			jvm.put(VERSION, timeline.jvm().version());
+			jvm.put(FLAGS, timeline.jvm().flags());
+			body.put(JVM, jvm);
+		}
 		return body;
 	}
 
@@ -126,7 +136,7 @@ public final class TimelineJson {
 			return Optional.of(new ServerTimeline(String.valueOf(text(body.get(SERVER))), text(body.get(TYPE)),
 					Boolean.TRUE.equals(bool(body.get(WORKER))), (pid != null) ? number(pid) : 0,
 					text(body.get(TRACE_ID)), text(body.get(SPAN_ID)), startNs, readyNs, stages,
-					texts(body.get(IGNORED_ENV)), readSteps(body.get(BEAN_SPANS))));
+					texts(body.get(IGNORED_ENV)), readSteps(body.get(BEAN_SPANS)), readJvm(body.get(JVM))));
 		}
 		catch (RuntimeException ex) {
 			return Optional.empty();
@@ -160,6 +170,14 @@ public final class TimelineJson {
 		if (value >= 0) {
 			body.put(name, value);
 		}
+	}
+
+	/** The {@code jvm} field of a timeline, or {@code null} when absent or unreadable. */
+	private static @Nullable JvmInfo readJvm(@Nullable Object field) {
+		if (field instanceof Map<?, ?> jvm && text(jvm.get(VERSION)) != null) {
+			return new JvmInfo(text(jvm.get(VERSION)), texts(jvm.get(FLAGS)));
+		}
+		return null;
 	}
 
 	/** The {@code jvm} field of a stage, or {@code null} when absent or unreadable (an older server). */

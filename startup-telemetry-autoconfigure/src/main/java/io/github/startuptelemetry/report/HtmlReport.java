@@ -5,8 +5,11 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
@@ -46,15 +49,23 @@ public final class HtmlReport {
 
 	private final StringBuilder html = new StringBuilder(32_768);
 
-	private HtmlReport(StartupReport report) {
+	private final @Nullable ReportComparison comparison;
+
+	private HtmlReport(StartupReport report, @Nullable ReportComparison comparison) {
 		this.report = report;
+		this.comparison = comparison;
 		this.critical = report.criticalPath();
 		this.geometry = new WaterfallGeometry(report);
 		this.wording = new HtmlWording(report, this.geometry);
 	}
 
 	public static String render(StartupReport report) {
-		return new HtmlReport(report).page();
+		return render(report, null);
+	}
+
+	/** The page with a before/after view against the baseline, when {@code comparison} is not null. */
+	public static String render(StartupReport report, @Nullable ReportComparison comparison) {
+		return new HtmlReport(report, comparison).page();
 	}
 
 	private String page() {
@@ -66,6 +77,9 @@ public final class HtmlReport {
 			.append(HtmlReportStyle.CSS)
 			.append("</style>\n</head>\n<body>\n");
 		summary();
+		if (this.comparison != null) {
+			comparison(this.comparison);
+		}
 		chart();
 		legend();
 		this.html.append("<footer>Wall-clock times; 0 is the supervisor's JVM start. Hover a bar for its start and"
@@ -98,6 +112,64 @@ public final class HtmlReport {
 			.append((this.report.servers().size() == 1) ? " server" : " servers")
 			.append((this.report.traceId() != null) ? " · trace <code>" + esc(this.report.traceId()) + "</code>" : "")
 			.append("</p>\n</header>\n");
+	}
+
+	/**
+	 * Before/after: per server its spawn→ready, then every stage and slow bean that moved
+	 * beyond the threshold, as two bars on one scale per row (baseline above, this startup
+	 * below); regressions flagged.
+	 */
+	private void comparison(ReportComparison comparison) {
+		this.html.append("<section class=\"compare\" data-regressed=\"")
+			.append(comparison.regressed())
+			.append("\">\n<h2>")
+			.append(esc(comparison.text().lines().findFirst().orElse("")))
+			.append("</h2>\n<p class=\"verdict\">")
+			.append(comparison.regressed()
+					? "Regressed: " + esc(String.join(", ", comparison.regressions()
+						.stream()
+						.map((change) -> change.server() + " " + change.name())
+						.toList())) + "."
+					: "No regression.")
+			.append("</p>\n<table>\n<tr><th>server</th><th>what</th><th>before / after</th><th>times</th>"
+					+ "<th>change</th></tr>\n");
+		Map<String, List<ReportComparison.Change>> notable = comparison.notable();
+		for (ReportComparison.Change change : comparison.changes()) {
+			boolean shown = change.kind() == ReportComparison.Kind.SERVER
+					|| notable.getOrDefault(change.server(), List.of()).contains(change);
+			if (shown) {
+				comparisonRow(change);
+			}
+		}
+		this.html.append("</table>\n</section>\n");
+	}
+
+	private void comparisonRow(ReportComparison.Change change) {
+		double scale = Math.max(Math.max(change.beforeMs(), change.afterMs()), 1e-9);
+		String verdict = change.regression() ? "regressed" : change.verdict().name().toLowerCase(Locale.ROOT);
+		String kind = change.kind().name().toLowerCase(Locale.ROOT);
+		this.html.append("<tr class=\"change ")
+			.append(verdict)
+			.append("\" data-server=\"")
+			.append(esc(change.server()))
+			.append("\" data-kind=\"")
+			.append(kind)
+			.append("\" data-name=\"")
+			.append(esc(change.name()))
+			.append("\"><td>")
+			.append(esc(change.server()))
+			.append("</td><td>")
+			.append(change.kind() == ReportComparison.Kind.SERVER ? "" : kind + " ")
+			.append(esc(change.name()))
+			.append("</td><td class=\"pair\"><i class=\"before\" style=\"width:")
+			.append(String.format(Locale.ROOT, "%.1f", 100 * change.beforeMs() / scale))
+			.append("%\" title=\"baseline\"></i><i class=\"after\" style=\"width:")
+			.append(String.format(Locale.ROOT, "%.1f", 100 * change.afterMs() / scale))
+			.append("%\" title=\"this startup\"></i></td><td>")
+			.append(esc(change.line().substring(change.line().lastIndexOf(change.name()) + change.name().length()).strip()))
+			.append("</td><td>")
+			.append(change.regression() ? "<b>regressed</b>" : esc(change.verdict().name().toLowerCase(Locale.ROOT)))
+			.append("</td></tr>\n");
 	}
 
 	private void chart() {

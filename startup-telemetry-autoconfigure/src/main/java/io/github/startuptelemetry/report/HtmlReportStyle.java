@@ -97,6 +97,18 @@ final class HtmlReportStyle {
 			.legend h2 { margin: 0 2px 0 0; color: var(--muted); font-size: 11px; letter-spacing: .06em;
 			  text-transform: uppercase; }
 			.key { display: inline-flex; align-items: center; gap: 6px; white-space: nowrap; }
+			.compare { margin: 0 0 18px; padding: 10px 14px; border: 1px solid #d0d7de; border-radius: 6px; }
+			.compare[data-regressed=true] { border-color: #cf222e; }
+			.compare h2 { font-size: 14px; margin: 0 0 6px; }
+			.compare table { border-collapse: collapse; width: 100%; font-size: 12px; }
+			.compare td, .compare th { padding: 3px 8px; text-align: left; border-top: 1px solid #eaeef2; }
+			.compare td.pair { width: 40%; }
+			.compare .pair i { display: block; height: 7px; margin: 2px 0; border-radius: 2px; min-width: 1px; }
+			.compare .pair .before { background: #8c959f; }
+			.compare .pair .after { background: #4e79a7; }
+			.compare tr.regressed .pair .after { background: #cf222e; }
+			.compare tr.regressed td { color: #a40e26; }
+			.compare tr.faster .pair .after { background: #2da44e; }
 			.swatch { display: inline-block; width: 16px; height: 12px; border-radius: 2px; background: var(--c); }
 			.swatch.idle { background: repeating-linear-gradient(135deg, var(--c) 0 3px, #f1f3f5 3px 6px); }
 			.swatch.lag { background: repeating-linear-gradient(135deg, #424a53 0 2px, #d0d7de 2px 4px); }

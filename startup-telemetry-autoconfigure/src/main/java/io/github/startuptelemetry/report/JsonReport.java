@@ -8,17 +8,18 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.JvmInfo;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StepTiming;
+import io.github.startuptelemetry.timeline.TimelineJson;
 
 /**
  * A startup report as a versioned JSON document, for machines: what the HTML shows (outcome,
  * per server spawn→ready, stages with their JVM counters, slow beans, probe lag, trace, run,
- * host, the JVM and its startup flags), the input of a later comparison. The schema is {@code docs/startup-report.schema.json}; every field
- * name is defined here. Fields may be added within a {@link #SCHEMA_VERSION}, never renamed or
+ * host, the JVM and its startup flags), the input of {@link ReportComparison} and {@link Compare}.
+ * The schema is {@code docs/startup-report.schema.json}; every field name is defined here, but
+ * those of a stage and a slow bean, which are the timeline's ({@link TimelineJson}).
+ * Fields may be added within a {@link #SCHEMA_VERSION}, never renamed or
  * removed; a reader ignores fields it does not know.
  */
 public final class JsonReport {
@@ -86,23 +87,7 @@ public final class JsonReport {
 
 	static final String BEANS = "beans";
 
-	static final String STEP = "step";
-
-	static final String BEAN = "bean";
-
-	static final String SELF_MS = "selfMs";
-
 	static final String CHILDREN = "children";
-
-	static final String CPU_MS = "cpuMs";
-
-	static final String GC_MS = "gcMs";
-
-	static final String GC_COUNT = "gcCount";
-
-	static final String JIT_MS = "jitMs";
-
-	static final String CLASSES_LOADED = "classesLoaded";
 
 	static final String CRITICAL_PATH = "criticalPath";
 
@@ -137,7 +122,7 @@ public final class JsonReport {
 		body.put(START_EPOCH_NS, report.startNs());
 		body.put(END_EPOCH_NS, report.endNs());
 		body.put(DURATION_MS, ms(report.durationNs()));
-		body.put(SUPERVISOR, Map.of(STAGES, report.supervisorStages().stream().map(JsonReport::stage).toList()));
+		body.put(SUPERVISOR, Map.of(STAGES, report.supervisorStages().stream().map(TimelineJson::stage).toList()));
 		body.put(SERVERS, report.servers().stream().map(JsonReport::server).toList());
 		report.criticalPath().ifPresent((path) -> {
 			Map<String, Object> critical = new LinkedHashMap<>();
@@ -161,8 +146,8 @@ public final class JsonReport {
 		body.put(PROBE_LAG_MS, server.probeLagNs().isPresent() ? ms(server.probeLagNs().getAsLong()) : null);
 		body.put(CPU_PER_WALL, server.cpuPerWall().isPresent() ? server.cpuPerWall().getAsDouble() : null);
 		body.put(JVM, server.timeline().map(ServerTimeline::jvm).map(JsonReport::jvm).orElse(null));
-		body.put(STAGES, server.stages().stream().map(JsonReport::stage).toList());
-		body.put(BEANS, beans(server.beans()));
+		body.put(STAGES, server.stages().stream().map(TimelineJson::stage).toList());
+		body.put(BEANS, TimelineJson.steps(server.beans()));
 		return body;
 	}
 
@@ -175,51 +160,6 @@ public final class JsonReport {
 		body.put(TIERED_STOP_AT_LEVEL, jvm.tieredStopAtLevel());
 		body.put(FLAGS, jvm.flags());
 		return body;
-	}
-
-	private static Map<String, Object> stage(Stage stage) {
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put(NAME, stage.name());
-		body.put(START_EPOCH_NS, stage.startNs());
-		body.put(END_EPOCH_NS, stage.endNs());
-		body.put(DURATION_MS, stage.durationMs());
-		stage.counters().ifPresent((jvm) -> body.put(JVM, counters(jvm)));
-		return body;
-	}
-
-	private static Map<String, Object> counters(JvmCounters jvm) {
-		Map<String, Object> body = new LinkedHashMap<>();
-		if (jvm.cpuNs() >= 0) {
-			body.put(CPU_MS, jvm.cpuMs());
-		}
-		putKnown(body, GC_MS, jvm.gcMs());
-		putKnown(body, GC_COUNT, jvm.gcCount());
-		putKnown(body, JIT_MS, jvm.jitMs());
-		putKnown(body, CLASSES_LOADED, jvm.classesLoaded());
-		return body;
-	}
-
-	private static void putKnown(Map<String, Object> body, String name, long value) {
-		if (value >= 0) {
-			body.put(name, value);
-		}
-	}
-
-	private static List<Map<String, Object>> beans(List<StepTiming> beans) {
-		List<Map<String, Object>> list = new ArrayList<>();
-		for (StepTiming bean : beans) {
-			Map<String, Object> body = new LinkedHashMap<>();
-			body.put(NAME, bean.label());
-			body.put(STEP, bean.step());
-			body.put(BEAN, bean.beanName());
-			body.put(TYPE, bean.beanType());
-			body.put(START_EPOCH_NS, bean.startNs());
-			body.put(DURATION_MS, bean.durationMs());
-			body.put(SELF_MS, bean.selfMs());
-			body.put(CHILDREN, beans(bean.children()));
-			list.add(body);
-		}
-		return list;
 	}
 
 	private static double ms(long ns) {

@@ -49,6 +49,11 @@ public final class ReportFile {
 
 	/** The absolute path written, or empty when none is configured or it could not be written. */
 	public Optional<Path> write(StartupReport report) {
+		return (this.file != null) ? write(this.render.apply(report)) : Optional.empty();
+	}
+
+	/** Write {@code content}, rendered by the caller (a page with a comparison, say). */
+	public Optional<Path> write(String content) {
 		if (this.file == null) {
 			return Optional.empty();
 		}
@@ -57,7 +62,7 @@ public final class ReportFile {
 			if (target.getParent() != null) {
 				Files.createDirectories(target.getParent());
 			}
-			Files.writeString(target, this.render.apply(report), StandardCharsets.UTF_8);
+			Files.writeString(target, content, StandardCharsets.UTF_8);
 			return Optional.of(target);
 		}
 		catch (IOException | RuntimeException ex) {

@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.report.ReportComparison;
 
 /**
  * One startup of the fleet: spawn every server at once, probe each until it is ready, and end
@@ -286,6 +287,11 @@ final class FleetRun {
 			return false;
 		}
 		throw error;
+	}
+
+	/** Whether the startup printed last regressed against the baseline (never without one). */
+	boolean regressed() {
+		return this.report.comparison().map(ReportComparison::regressed).orElse(false);
 	}
 
 	/** Give the ready servers' timeline fetches a moment to finish, for the report. */

@@ -143,7 +143,8 @@ public final class TimelineJson {
 		}
 	}
 
-	private static Map<String, Object> stage(Stage stage) {
+	/** One stage as the timeline writes it, with its JVM counters; the JSON report embeds the same. */
+	public static Map<String, Object> stage(Stage stage) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put(NAME, stage.name());
 		body.put(START_EPOCH_NS, stage.startNs());
@@ -200,7 +201,8 @@ public final class TimelineJson {
 		return (value != null) ? number(value) : JvmCounters.UNAVAILABLE;
 	}
 
-	private static List<Map<String, Object>> steps(List<StepTiming> steps) {
+	/** Slow steps as the timeline writes them, nested; the JSON report embeds the same. */
+	public static List<Map<String, Object>> steps(List<StepTiming> steps) {
 		return steps.stream().map(TimelineJson::step).toList();
 	}
 

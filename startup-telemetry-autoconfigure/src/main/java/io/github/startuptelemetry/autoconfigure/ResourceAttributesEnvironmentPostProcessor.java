@@ -32,7 +32,9 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
  * Defaults only: a lowest-precedence property source, and an attribute the user already set
  * (in {@code management.opentelemetry.resource-attributes} or {@code OTEL_RESOURCE_ATTRIBUTES})
  * is left alone: a spawned server gets its rank both ways, and
- * {@link ProcessResourceAttributes} says why and which wins. Attribute values are strings, as everywhere in Boot's resource configuration.
+ * {@link ProcessResourceAttributes} says why and which wins. Attribute values are strings, as
+ * everywhere in Boot's resource configuration; {@link TypedResourcePostProcessor} types the
+ * trace resource's ints.
  * An unusable value is ignored with a debug line; it never fails the server.
  */
 class ResourceAttributesEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {

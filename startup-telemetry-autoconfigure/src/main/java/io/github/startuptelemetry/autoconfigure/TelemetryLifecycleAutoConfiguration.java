@@ -17,7 +17,7 @@ import io.github.startuptelemetry.lifecycle.TelemetryHandle;
 /**
  * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): the
  * process-global {@link TelemetryHandle} while the context runs, and a shutdown flush bounded
- * by {@code telemetry.shutdown-timeout}. Off ({@code telemetry.enabled=false}), none of this
+ * by {@code telemetry.shutdown-timeout}, and the resource's int-typed attributes as ints. Off ({@code telemetry.enabled=false}), none of this
  * is loaded.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
@@ -30,6 +30,13 @@ public final class TelemetryLifecycleAutoConfiguration {
 		TelemetryProperties properties = EarlyTelemetryProperties.bind(environment,
 				LogFactory.getLog(BoundedTelemetryShutdown.class));
 		return new BoundedTelemetryShutdown(properties.getShutdownTimeout());
+	}
+
+	/** The OpenTelemetry resource with nemo-lens's int-typed attributes as ints. */
+	@Bean
+	@ConditionalOnClass(name = "io.opentelemetry.sdk.resources.Resource")
+	static TypedResourcePostProcessor startupTelemetryTypedResourcePostProcessor() {
+		return new TypedResourcePostProcessor();
 	}
 
 	@Configuration(proxyBeanMethods = false)

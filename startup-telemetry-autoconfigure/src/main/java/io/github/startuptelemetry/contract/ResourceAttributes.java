@@ -1,8 +1,11 @@
 package io.github.startuptelemetry.contract;
 
+import java.util.Set;
+
 /**
  * Resource attribute keys that tell one process of a fleet from its peers, typed as nemo-lens
- * declares them (values are strings in Boot's resource configuration). Only values stable for
+ * declares them: the keys of {@link #INT_TYPED} are exported as ints on the trace resource, the
+ * rest as strings. Only values stable for
  * the whole life of a process belong here; per-request values are span attributes.
  */
 public final class ResourceAttributes {
@@ -27,6 +30,20 @@ public final class ResourceAttributes {
 
 	/** Int: the process's id; the same key as the span attribute. */
 	public static final String PROCESS_PID = SpanAttributes.PROCESS_PID;
+
+	/**
+	 * The keys whose values are ints on the wire, as nemo-lens declares them (its
+	 * {@code semconv/resources.py}) plus {@link #PROCESS_PID} (an int in Gym and Lens): a value of
+	 * one of these, from any source ({@code OTEL_RESOURCE_ATTRIBUTES}, Boot's resource
+	 * attributes, ours), that is a base-10 integer is exported as an int; any other value is
+	 * kept as the string it was, as lens keeps it.
+	 */
+	public static final Set<String> INT_TYPED = Set.of(RANK, WORLD_SIZE, LOCAL_RANK, PROCESS_PID,
+			"nv.dl.topology.size.tp", "nv.dl.topology.size.pp", "nv.dl.topology.size.dp",
+			"nv.dl.training.config.global_batch_size", "nv.dl.training.config.micro_batch_size",
+			"nv.dl.training.config.sequence_length", "nv.dl.training.target.train_iters",
+			"nv.dl.training.target.train_samples", "nv.dl.training.target.train_tokens", "nv.gpu.index",
+			"nv.gpu.memory.total", "slurm.array.count", "slurm.nnodes", "slurm.ntasks", "slurm.restart_count");
 
 	private ResourceAttributes() {
 	}

@@ -9,7 +9,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.Test;
@@ -42,6 +45,25 @@ class TelemetryLifecycleAutoConfigurationTest {
 			assertThat(TelemetryHandle.get().openTelemetry()).isSameAs(context.getBean(OpenTelemetry.class));
 		});
 		assertThat(TelemetryHandle.get()).isNull();
+	}
+
+	@Test
+	void typesLensIntAttributesOfTheResourceAsInts() {
+		this.runner
+			.withPropertyValues("management.opentelemetry.resource-attributes[nv.dl.rank]= +007 ",
+					"management.opentelemetry.resource-attributes[nv.dl.world_size]=2",
+					"management.opentelemetry.resource-attributes[nv.dl.local_rank]=3.5",
+					"management.opentelemetry.resource-attributes[process.pid]=1234",
+					"management.opentelemetry.resource-attributes[nemo.run.id]=007")
+			.run((context) -> {
+				Attributes attributes = context.getBean(Resource.class).getAttributes();
+				assertThat(attributes.get(AttributeKey.longKey("nv.dl.rank"))).isEqualTo(7L);
+				assertThat(attributes.get(AttributeKey.longKey("nv.dl.world_size"))).isEqualTo(2L);
+				assertThat(attributes.get(AttributeKey.longKey("process.pid"))).isEqualTo(1234L);
+				assertThat(attributes.get(AttributeKey.stringKey("nv.dl.local_rank"))).isEqualTo("3.5");
+				assertThat(attributes.get(AttributeKey.stringKey("nemo.run.id"))).isEqualTo("007");
+				assertThat(attributes.get(AttributeKey.stringKey("nv.dl.rank"))).isNull();
+			});
 	}
 
 	@Test

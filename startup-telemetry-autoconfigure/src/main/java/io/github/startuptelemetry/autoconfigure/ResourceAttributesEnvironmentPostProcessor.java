@@ -19,11 +19,14 @@ import org.springframework.core.env.MapPropertySource;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.lifecycle.OtelEnv;
 import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
+import io.github.startuptelemetry.lifecycle.RunId;
 import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 
 /**
  * Adds this process's identity ({@code nv.dl.rank}, {@code nv.dl.world_size},
- * {@code nv.dl.local_rank}, {@code rl.worker_group}, the run id, {@code process.pid} and the
+ * {@code nv.dl.local_rank}, {@code rl.worker_group}, the run id ({@code nemo.run.id} and the
+ * deprecated {@code nv.dl.run_id}, picked by {@link RunId} when none was configured, and then
+ * also the default of {@code telemetry.run-id}), {@code process.pid} and the
  * user's {@code telemetry.resource-attributes}) to Boot's
  * {@code management.opentelemetry.resource-attributes}, which Boot puts on the OpenTelemetry
  * resource and on the OTLP meter registry alike, so spans and metrics of one rank can be
@@ -65,9 +68,10 @@ class ResourceAttributesEnvironmentPostProcessor implements EnvironmentPostProce
 			}
 			Binder binder = Binder.get(environment);
 			TelemetryProperties properties = EarlyTelemetryProperties.bind(environment, this.logger);
+			String runId = RunId.resolve(properties.getRunId(), env);
 			ProcessResourceAttributes.Identity identity = new ProcessResourceAttributes.Identity(properties.getRank(),
-					properties.getWorldSize(), properties.getLocalRank(), properties.getWorkerGroup(),
-					properties.getRunId(), properties.getResourceAttributes());
+					properties.getWorldSize(), properties.getLocalRank(), properties.getWorkerGroup(), runId,
+					properties.getResourceAttributes());
 			Map<String, String> attributes = ProcessResourceAttributes.resolve(identity, env, pid,
 					(variable) -> this.logger.debug("Ignoring " + variable + ": not a non-negative integer"));
 			Set<String> present = new HashSet<>(binder
@@ -76,6 +80,10 @@ class ResourceAttributesEnvironmentPostProcessor implements EnvironmentPostProce
 				.keySet());
 			present.addAll(OtelEnv.parsePairs(env.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES)).pairs().keySet());
 			Map<String, Object> defaults = new LinkedHashMap<>();
+			if (properties.getRunId() == null || properties.getRunId().isBlank()) {
+				// the one id this process (and, as a supervisor, its fleet) goes by
+				defaults.put(TelemetryProperties.RUN_ID, runId);
+			}
 			ProcessResourceAttributes.missingFrom(attributes, present)
 				.forEach((key, value) -> defaults.put(ProcessResourceAttributes.BOOT_PROPERTY + "[" + key + "]", value));
 			if (!defaults.isEmpty()) {

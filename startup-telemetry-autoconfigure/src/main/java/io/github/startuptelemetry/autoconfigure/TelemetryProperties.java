@@ -37,7 +37,11 @@ public class TelemetryProperties {
 	 */
 	private boolean enabled = true;
 
-	/** Identifier of this run, exported as resource attribute nv.dl.run_id; shared by a whole fleet. */
+	/**
+	 * Identifier of this run, exported as resource attribute nemo.run.id (and, deprecated, for
+	 * one release, nv.dl.run_id); shared by a whole fleet. Defaults to NEMO_GYM_OTEL_RUN_ID,
+	 * else SLURM_JOB_ID, else 12 random hex characters.
+	 */
 	private String runId;
 
 	/**

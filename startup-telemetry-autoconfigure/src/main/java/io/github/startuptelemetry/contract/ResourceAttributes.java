@@ -25,8 +25,17 @@ public final class ResourceAttributes {
 	/** The group it belongs to (a server's type): what keeps two groups' ranks apart. */
 	public static final String WORKER_GROUP = "rl.worker_group";
 
-	/** The run it belongs to: one value shared by a supervisor and all its servers. */
-	public static final String RUN_ID = "nv.dl.run_id";
+	/**
+	 * The run it belongs to: one value shared by a supervisor and all its servers, NeMo Gym's
+	 * and nemo-lens's key (a string, never typed: {@code "007"} stays {@code "007"}).
+	 */
+	public static final String RUN_ID = "nemo.run.id";
+
+	/**
+	 * The same run id under the key this starter used before {@link #RUN_ID}; still exported
+	 * beside it. Deprecated: it goes away in the next release.
+	 */
+	public static final String LEGACY_RUN_ID = "nv.dl.run_id";
 
 	/** Int: the process's id; the same key as the span attribute. */
 	public static final String PROCESS_PID = SpanAttributes.PROCESS_PID;

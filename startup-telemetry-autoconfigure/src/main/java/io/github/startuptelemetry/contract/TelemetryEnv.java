@@ -38,6 +38,15 @@ public final class TelemetryEnv {
 	/** {@code telemetry.worker-group}: the group the server belongs to (its type). */
 	public static final String TELEMETRY_WORKER_GROUP = "TELEMETRY_WORKER_GROUP";
 
+	/** {@code telemetry.run-id}: the fleet's run id. */
+	public static final String TELEMETRY_RUN_ID = "TELEMETRY_RUN_ID";
+
+	/** NeMo Gym's fleet run id, set once by its supervisor and inherited by every server. */
+	public static final String NEMO_GYM_OTEL_RUN_ID = "NEMO_GYM_OTEL_RUN_ID";
+
+	/** Slurm's job id: the run id of a fleet that was given none. */
+	public static final String SLURM_JOB_ID = "SLURM_JOB_ID";
+
 	/** Base URL of an OTLP collector; each signal appends its own path. */
 	public static final String OTEL_EXPORTER_OTLP_ENDPOINT = "OTEL_EXPORTER_OTLP_ENDPOINT";
 

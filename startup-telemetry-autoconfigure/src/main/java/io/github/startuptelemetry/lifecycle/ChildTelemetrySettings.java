@@ -59,6 +59,8 @@ public final class ChildTelemetrySettings {
 
 	private final boolean enabled;
 
+	private String runId;
+
 	/**
 	 * @param environment the supervisor's resolved environment
 	 * @param processEnv the supervisor's own process environment
@@ -76,6 +78,7 @@ public final class ChildTelemetrySettings {
 			this.fleetEnv.put(TelemetryEnv.TELEMETRY_ENABLED, "true");
 		}
 		TelemetryProperties.FLEET_WIDE.forEach((property, type) -> passOn(binder, property, type));
+		runId(binder, processEnv);
 		exportSettings(binder);
 		resourceAttributes(binder);
 	}
@@ -213,12 +216,25 @@ public final class ChildTelemetrySettings {
 			return;
 		}
 		this.resourceAttributes.putAll(bindMap(binder, TelemetryProperties.RESOURCE_ATTRIBUTES));
-		String runId = bind(binder, TelemetryProperties.RUN_ID, String.class);
-		if (runId != null && !runId.isBlank()) {
-			this.resourceAttributes.put(ResourceAttributes.RUN_ID, runId.strip());
-		}
+		this.resourceAttributes.put(ResourceAttributes.RUN_ID, this.runId);
+		this.resourceAttributes.put(ResourceAttributes.LEGACY_RUN_ID, this.runId);
 		this.resourceAttributes.putAll(bindMap(binder, ProcessResourceAttributes.BOOT_PROPERTY));
 		this.resourceAttributes.keySet().removeAll(PER_PROCESS_ATTRIBUTES);
+	}
+
+	/**
+	 * One run id for the whole fleet ({@link RunId}), handed to every server as
+	 * {@code TELEMETRY_RUN_ID} and Gym's {@code NEMO_GYM_OTEL_RUN_ID}, each unless the
+	 * supervisor's env already has it (then that value is passed on as it is).
+	 */
+	private void runId(Binder binder, Map<String, String> processEnv) {
+		this.runId = RunId.resolve(bind(binder, TelemetryProperties.RUN_ID, String.class), processEnv);
+		if (!inherit(TelemetryEnv.names(TelemetryProperties.RUN_ID))) {
+			this.fleetEnv.put(TelemetryEnv.TELEMETRY_RUN_ID, this.runId);
+		}
+		if (!inherit(List.of(TelemetryEnv.NEMO_GYM_OTEL_RUN_ID))) {
+			this.fleetEnv.put(TelemetryEnv.NEMO_GYM_OTEL_RUN_ID, this.runId);
+		}
 	}
 
 	/** Pass the first of {@code names} the supervisor's env has on unchanged; whether one was. */

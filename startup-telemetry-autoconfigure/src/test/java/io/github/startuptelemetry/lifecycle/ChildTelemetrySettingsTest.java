@@ -36,7 +36,7 @@ class ChildTelemetrySettingsTest {
 	@Test
 	void leavesWhatTheSupervisorWasNotGivenToEachServer() {
 		Map<String, String> env = settings(Map.of()).forServer("model-0", "model", 0, 1);
-		assertThat(env.keySet()).noneMatch((name) -> name.startsWith("TELEMETRY_"));
+		assertThat(env.keySet()).noneMatch((name) -> name.startsWith("TELEMETRY_") && !name.equals("TELEMETRY_RUN_ID"));
 		assertThat(env).doesNotContainKeys("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_HEADERS");
 	}
 
@@ -183,7 +183,8 @@ class ChildTelemetrySettingsTest {
 		this.yaml.setProperty("management.opentelemetry.resource-attributes[nv.dl.rank]", "9");
 		ChildTelemetrySettings settings = settings(Map.of());
 		assertThat(OtelEnv.parsePairs(settings.forServer("model-1", "model", 1, 2).get("OTEL_RESOURCE_ATTRIBUTES"))
-			.pairs()).containsOnly(Map.entry("team", "rl"), Map.entry("nv.dl.run_id", "run-7"),
+			.pairs()).containsOnly(Map.entry("team", "rl"), Map.entry("nemo.run.id", "run-7"),
+					Map.entry("nv.dl.run_id", "run-7"),
 					Map.entry("deployment.environment", "staging"), Map.entry("nv.dl.rank", "1"),
 					Map.entry("nv.dl.world_size", "2"), Map.entry("rl.worker_group", "model"));
 	}
@@ -192,6 +193,33 @@ class ChildTelemetrySettingsTest {
 	void resourceAttributesInTheSupervisorsEnvArePassedOnUnchanged() {
 		assertThat(settings(Map.of("OTEL_RESOURCE_ATTRIBUTES", "team=rl")).forServer("model-1", "model", 1, 2))
 			.containsEntry("OTEL_RESOURCE_ATTRIBUTES", "team=rl");
+	}
+
+	@Test
+	void oneRunIdForTheWholeFleet() {
+		ChildTelemetrySettings settings = settings(Map.of());
+		Map<String, String> first = settings.forServer("model-0", "model", 0, 2);
+		Map<String, String> second = settings.forServer("model-1", "model", 1, 2);
+		String runId = first.get("NEMO_GYM_OTEL_RUN_ID");
+		assertThat(runId).matches("[0-9a-f]{12}");
+		assertThat(first).containsEntry("TELEMETRY_RUN_ID", runId);
+		assertThat(second).containsEntry("NEMO_GYM_OTEL_RUN_ID", runId).containsEntry("TELEMETRY_RUN_ID", runId);
+		assertThat(OtelEnv.parsePairs(second.get("OTEL_RESOURCE_ATTRIBUTES")).pairs()).containsEntry("nemo.run.id",
+				runId);
+	}
+
+	@Test
+	void runIdFollowsGymsRuleAndNeverReplacesTheSupervisorsEnv() {
+		assertThat(settings(Map.of("SLURM_JOB_ID", "77")).forServer("a", null, 0, 1))
+			.containsEntry("NEMO_GYM_OTEL_RUN_ID", "77")
+			.containsEntry("TELEMETRY_RUN_ID", "77");
+		assertThat(settings(Map.of("NEMO_GYM_OTEL_RUN_ID", "gym-run", "SLURM_JOB_ID", "77")).forServer("a", null, 0, 1))
+			.containsEntry("NEMO_GYM_OTEL_RUN_ID", "gym-run")
+			.containsEntry("TELEMETRY_RUN_ID", "gym-run");
+		this.yaml.setProperty("telemetry.run-id", "ours");
+		assertThat(settings(Map.of("NEMO_GYM_OTEL_RUN_ID", "preset")).forServer("a", null, 0, 1))
+			.containsEntry("NEMO_GYM_OTEL_RUN_ID", "preset")
+			.containsEntry("TELEMETRY_RUN_ID", "ours");
 	}
 
 	private ChildTelemetrySettings settings(Map<String, String> processEnv) {

@@ -60,7 +60,9 @@ class EnvPropagationProcessTest {
 			assertThat(root1.resourceAttribute("nv.dl.rank")).isEqualTo("1");
 			assertThat(root0.resourceAttribute("nv.dl.world_size")).isEqualTo("2");
 			assertThat(root1.resourceAttribute("nv.dl.world_size")).isEqualTo("2");
+			assertThat(root0.resourceAttribute("nemo.run.id")).isEqualTo("run-42");
 			assertThat(root0.resourceAttribute("nv.dl.run_id")).isEqualTo("run-42");
+			assertThat(root1.resourceAttribute("nemo.run.id")).matches("[0-9a-f]{12}");
 			assertThat(root1.resourceAttribute("rl.worker_group")).isEqualTo("model");
 			assertThat(root0.serviceName()).isEqualTo("sample-server");
 			// typed as nemo-lens declares them, and Gym exports them: ints

@@ -41,9 +41,6 @@ public final class TelemetryEnv {
 	/** {@code telemetry.run-id}: the fleet's run id. */
 	public static final String TELEMETRY_RUN_ID = "TELEMETRY_RUN_ID";
 
-	/** NeMo Gym's fleet run id, set once by its supervisor and inherited by every server. */
-	public static final String NEMO_GYM_OTEL_RUN_ID = "NEMO_GYM_OTEL_RUN_ID";
-
 	/** Slurm's job id: the run id of a fleet that was given none. */
 	public static final String SLURM_JOB_ID = "SLURM_JOB_ID";
 

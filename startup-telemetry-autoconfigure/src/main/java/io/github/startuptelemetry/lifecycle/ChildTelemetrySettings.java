@@ -17,6 +17,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 
@@ -29,7 +30,10 @@ import io.github.startuptelemetry.contract.TelemetryEnv;
  * <p>
  * A variable the supervisor's own environment already has is passed on unchanged, never
  * replaced (raw env wins over YAML, {@link ServerEnv}); the one exception is {@code telemetry.enabled=false},
- * which turns the whole fleet off. Only settings the supervisor was explicitly given are
+ * which turns the whole fleet off. NeMo Gym servers are told in their own words:
+ * {@code NEMO_GYM_OTEL_ENABLED=1} (or {@code 0}), {@code NEMO_GYM_OTEL_RUN_ID}, and
+ * {@code OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf} with an HTTP endpoint (nemo-lens's default
+ * is gRPC). Only settings the supervisor was explicitly given are
  * passed on, so a server's own defaults and {@code application.yml} stay in charge of the rest.
  * <p>
  * Everything is resolved once, at construction. A misconfiguration (a bad endpoint, malformed
@@ -72,10 +76,15 @@ public final class ChildTelemetrySettings {
 		this.enabled = enabled == null || enabled;
 		if (!this.enabled) {
 			this.fleetEnv.put(TelemetryEnv.TELEMETRY_ENABLED, "false");
+			this.fleetEnv.put(NemoEnv.GYM_ENABLED, NemoEnv.FALSE);
 			return;
 		}
 		if (!inherit(TelemetryEnv.names(TelemetrySwitch.ENABLED_PROPERTY)) && enabled != null) {
 			this.fleetEnv.put(TelemetryEnv.TELEMETRY_ENABLED, "true");
+		}
+		// a Gym server's telemetry is off unless told otherwise
+		if (!inherit(List.of(NemoEnv.GYM_ENABLED))) {
+			this.fleetEnv.put(NemoEnv.GYM_ENABLED, NemoEnv.TRUE);
 		}
 		TelemetryProperties.FLEET_WIDE.forEach((property, type) -> passOn(binder, property, type));
 		runId(binder, processEnv);
@@ -183,6 +192,7 @@ public final class ChildTelemetrySettings {
 			}
 		}
 		if (endpointFromEnv) {
+			httpProtocol();
 			return;
 		}
 		String endpoint = bind(binder, OtlpEnvMapping.ENDPOINT_PROPERTY, String.class);
@@ -200,6 +210,19 @@ public final class ChildTelemetrySettings {
 			}
 		}
 		this.fleetEnv.putAll(OtlpEnvMapping.Export.fromProperties(endpoint, transport, headers).toEnv());
+		httpProtocol();
+	}
+
+	/**
+	 * An endpoint without a protocol is HTTP here (Boot's and our default) but gRPC to
+	 * nemo-lens and other SDKs: say so, unless the supervisor's env says otherwise.
+	 */
+	private void httpProtocol() {
+		boolean endpoint = OtlpEnvMapping.endpointVariables().stream().anyMatch(this.fleetEnv::containsKey);
+		boolean protocol = OtlpEnvMapping.protocolVariables().stream().anyMatch(this.fleetEnv::containsKey);
+		if (endpoint && !protocol && this.supervisorEnv.inherited(TelemetryEnv.OTEL_EXPORTER_OTLP_PROTOCOL) == null) {
+			this.fleetEnv.put(TelemetryEnv.OTEL_EXPORTER_OTLP_PROTOCOL, TelemetryEnv.PROTOCOL_HTTP_PROTOBUF);
+		}
 	}
 
 	/**
@@ -232,8 +255,8 @@ public final class ChildTelemetrySettings {
 		if (!inherit(TelemetryEnv.names(TelemetryProperties.RUN_ID))) {
 			this.fleetEnv.put(TelemetryEnv.TELEMETRY_RUN_ID, this.runId);
 		}
-		if (!inherit(List.of(TelemetryEnv.NEMO_GYM_OTEL_RUN_ID))) {
-			this.fleetEnv.put(TelemetryEnv.NEMO_GYM_OTEL_RUN_ID, this.runId);
+		if (!inherit(List.of(NemoEnv.GYM_RUN_ID))) {
+			this.fleetEnv.put(NemoEnv.GYM_RUN_ID, this.runId);
 		}
 	}
 

@@ -3,6 +3,7 @@ package io.github.startuptelemetry.lifecycle;
 import java.util.Map;
 import java.util.UUID;
 
+import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 
 /**
@@ -22,7 +23,7 @@ public final class RunId {
 	 * @param env the process environment
 	 */
 	public static String resolve(String configured, Map<String, String> env) {
-		for (String candidate : new String[] { configured, env.get(TelemetryEnv.NEMO_GYM_OTEL_RUN_ID),
+		for (String candidate : new String[] { configured, env.get(NemoEnv.GYM_RUN_ID),
 				env.get(TelemetryEnv.SLURM_JOB_ID) }) {
 			if (candidate != null && !candidate.isBlank()) {
 				return candidate.strip();

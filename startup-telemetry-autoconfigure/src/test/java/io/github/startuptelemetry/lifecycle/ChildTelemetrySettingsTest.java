@@ -74,7 +74,7 @@ class ChildTelemetrySettingsTest {
 		ChildTelemetrySettings settings = settings(Map.of("TELEMETRY_ENABLED", "true"));
 		assertThat(settings.enabled()).isFalse();
 		assertThat(settings.forServer("model-0", "model", 0, 1))
-			.containsExactly(Map.entry("TELEMETRY_ENABLED", "false"));
+			.containsExactly(Map.entry("TELEMETRY_ENABLED", "false"), Map.entry("NEMO_GYM_OTEL_ENABLED", "0"));
 	}
 
 	@Test
@@ -220,6 +220,36 @@ class ChildTelemetrySettingsTest {
 		assertThat(settings(Map.of("NEMO_GYM_OTEL_RUN_ID", "preset")).forServer("a", null, 0, 1))
 			.containsEntry("NEMO_GYM_OTEL_RUN_ID", "preset")
 			.containsEntry("TELEMETRY_RUN_ID", "ours");
+	}
+
+	@Test
+	void aGymServerIsToldInItsOwnWords() {
+		this.yaml.setProperty("management.opentelemetry.tracing.export.otlp.endpoint",
+				"http://collector:4318/v1/traces");
+		ChildTelemetrySettings settings = settings(Map.of());
+		Map<String, String> first = settings.forServer("py-0", "py", 0, 2);
+		assertThat(first).containsEntry("NEMO_GYM_OTEL_ENABLED", "1")
+			.containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318")
+			.containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+		assertThat(settings.forServer("py-1", "py", 1, 2).get("NEMO_GYM_OTEL_RUN_ID"))
+			.isEqualTo(first.get("NEMO_GYM_OTEL_RUN_ID"))
+			.isNotBlank();
+		assertThat(settings(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://env:4318")).forServer("py-0", "py", 0, 1))
+			.containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+	}
+
+	@Test
+	void aPresetSupervisorEnvValueIsNeverReplaced() {
+		Map<String, String> supervisorEnv = Map.of("NEMO_GYM_OTEL_ENABLED", "yes", "OTEL_EXPORTER_OTLP_ENDPOINT",
+				"http://env:4317", "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc", "NEMO_GYM_OTEL_RUN_ID", "preset");
+		Map<String, String> child = settings(supervisorEnv).forServer("py-0", "py", 0, 1);
+		assertThat(child).containsEntry("NEMO_GYM_OTEL_ENABLED", "yes")
+			.containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc")
+			.containsEntry("NEMO_GYM_OTEL_RUN_ID", "preset");
+		// what a supervisor adds on top of its own env (which the server inherits as it is)
+		Map<String, String> added = ServerEnv.of(supervisorEnv).settings(child).toMap();
+		assertThat(added).doesNotContainKeys("NEMO_GYM_OTEL_ENABLED", "OTEL_EXPORTER_OTLP_PROTOCOL",
+				"NEMO_GYM_OTEL_RUN_ID", "OTEL_EXPORTER_OTLP_ENDPOINT");
 	}
 
 	private ChildTelemetrySettings settings(Map<String, String> processEnv) {

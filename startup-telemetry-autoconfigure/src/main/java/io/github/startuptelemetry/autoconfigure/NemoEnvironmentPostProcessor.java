@@ -1,0 +1,91 @@
+package io.github.startuptelemetry.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.commons.logging.Log;
+
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.logging.DeferredLogFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+import io.github.startuptelemetry.contract.NemoEnv;
+import io.github.startuptelemetry.lifecycle.OtlpEnvMapping;
+import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
+
+/**
+ * Reads NeMo Gym's and nemo-lens's settings ({@link NemoEnv}: {@code NEMO_GYM_OTEL_*}, else
+ * {@code NEMO_LENS_*}) as defaults of ours, so a Java server a Gym supervisor spawns follows the
+ * fleet's switches: {@code _ENABLED} → {@code telemetry.enabled}, {@code _RUN_ID} →
+ * {@code telemetry.run-id}, {@code _TRACES_ENABLED=false} →
+ * {@code management.tracing.export.enabled=false}, {@code _METRICS_ENABLED=false} →
+ * {@code management.otlp.metrics.export.enabled=false}; {@code _ENABLED=false} turns both off
+ * too, as nemo-lens then sets up no provider at all (Boot's own JVM and HTTP metrics would
+ * otherwise still reach an {@code OTEL_EXPORTER_OTLP_ENDPOINT}). Booleans are 1/0, true/false, yes/no,
+ * on/off, any case; anything else is ignored with a debug line.
+ * <p>
+ * A lowest-precedence property source, added before the starter's other post-processors run
+ * (they read {@code telemetry.enabled}): {@code telemetry.*}, {@code TELEMETRY_*} and anything
+ * else the user configured win.
+ */
+class NemoEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
+
+	static final String PROPERTY_SOURCE_NAME = "startupTelemetryNemoEnvironment";
+
+	static final String TRACES_EXPORT_ENABLED_PROPERTY = "management.tracing.export.enabled";
+
+	private final Log logger;
+
+	NemoEnvironmentPostProcessor(DeferredLogFactory logFactory) {
+		this.logger = logFactory.getLog(NemoEnvironmentPostProcessor.class);
+	}
+
+	@Override
+	public int getOrder() {
+		return Ordered.LOWEST_PRECEDENCE - 1;
+	}
+
+	@Override
+	@SuppressWarnings({ "unchecked", "rawtypes" })
+	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		apply(environment, (Map) environment.getSystemEnvironment());
+	}
+
+	void apply(ConfigurableEnvironment environment, Map<String, String> env) {
+		try {
+			Map<String, Object> defaults = properties(env);
+			if (!defaults.isEmpty()) {
+				environment.getPropertySources().addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, defaults));
+			}
+		}
+		catch (RuntimeException ex) {
+			this.logger.debug("Ignoring the NeMo telemetry environment after a failure", ex);
+		}
+	}
+
+	/** NeMo's settings in this environment as our properties. */
+	static Map<String, Object> properties(Map<String, String> env) {
+		Map<String, Object> properties = new LinkedHashMap<>();
+		Boolean enabled = TelemetrySwitch.nemoFlag(env, NemoEnv.ENABLED);
+		if (enabled != null) {
+			properties.put(TelemetrySwitch.ENABLED_PROPERTY, enabled.toString());
+		}
+		String runId = NemoEnv.value(env, NemoEnv.RUN_ID);
+		if (runId != null) {
+			properties.put(TelemetryProperties.RUN_ID, runId);
+		}
+		// off in NeMo's words means no telemetry at all, Boot's own metrics and traces included
+		boolean off = Boolean.FALSE.equals(enabled);
+		if (off || Boolean.FALSE.equals(TelemetrySwitch.nemoFlag(env, NemoEnv.TRACES_ENABLED))) {
+			properties.put(TRACES_EXPORT_ENABLED_PROPERTY, "false");
+		}
+		if (off || Boolean.FALSE.equals(TelemetrySwitch.nemoFlag(env, NemoEnv.METRICS_ENABLED))) {
+			properties.put(OtlpEnvMapping.METRICS_ENABLED_PROPERTY, "false");
+		}
+		return properties;
+	}
+
+}

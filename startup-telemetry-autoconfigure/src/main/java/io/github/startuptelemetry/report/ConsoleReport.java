@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 import io.github.startuptelemetry.timeline.Stage;
@@ -22,7 +23,7 @@ public final class ConsoleReport {
 
 	public static String render(StartupReport report) {
 		StringBuilder out = new StringBuilder();
-		out.append("Startup ").append(report.outcome()).append(" after ").append(Durations.format(report.durationNs()));
+		out.append(ReportWording.endedAfter(report));
 		if (report.traceId() != null) {
 			out.append(" (trace ").append(report.traceId()).append(')');
 		}
@@ -42,14 +43,14 @@ public final class ConsoleReport {
 	/** The critical path of a ready startup, or what ended a failed one. */
 	static String summary(StartupReport report) {
 		if (!report.ready()) {
-			return "startup " + report.outcome() + " at " + Durations.format(report.durationNs())
-					+ ((report.error() != null) ? ": " + report.error() : "");
+			return ReportWording.endedAt(report);
 		}
+		UnaryOperator<String> plain = UnaryOperator.identity();
 		return report.criticalPath().map((path) -> {
-			String line = "all ready at " + Durations.format(path.allReadyAfterNs()) + ", held back by "
-					+ path.server().name();
+			String line = "all ready " + ReportWording.heldBack(path, plain, plain);
 			return path.slowestStage()
-				.map((stage) -> line + "; its slowest stage " + stage.name() + " " + Durations.format(stage.durationNs()))
+				.map((stage) -> line + "; " + ReportWording.slowestStage(stage.name(), plain) + " "
+						+ Durations.format(stage.durationNs()))
 				.orElse(line);
 		}).orElse("all ready at " + Durations.format(report.durationNs()) + ", no servers");
 	}
@@ -78,7 +79,7 @@ public final class ConsoleReport {
 				row.add(stageCell(server, name));
 			}
 			row.add(server.probeLagNs().isPresent() ? Durations.format(server.probeLagNs().getAsLong()) : MISSING);
-			row.add(server.outcomeText());
+			row.add(ReportWording.outcome(server));
 			rows.add(row);
 		}
 		int[] widths = new int[columns.size()];

@@ -4,14 +4,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.LongStream;
 
 import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
@@ -26,31 +22,24 @@ import io.github.startuptelemetry.timeline.StepTiming;
  * <p>
  * Inline CSS only: no script, no font, nothing fetched, so that it opens anywhere, from a CI
  * artifact as well as a laptop. Every name and message is escaped, and the page holds what the
- * model holds (names, times, ids, the error), never an environment value.
+ * model holds (names, times, ids, the error), never an environment value. This class is the
+ * markup; what the page says is {@link HtmlWording}'s (and {@link ReportWording}'s, shared with
+ * the console), where things go {@link WaterfallGeometry}'s, the look {@link HtmlReportStyle}'s.
  */
 public final class HtmlReport {
-
-	/** About how wide the time track is on a laptop screen, to judge whether a label fits its bar. */
-	private static final double TRACK_PX = 960;
-
-	private static final double CHAR_PX = 7.0;
 
 	/** Slow beans shown per server, the slowest ones: the rest are in the server's own endpoint. */
 	private static final int BEANS_PER_SERVER = 6;
 
-	/** The share of the time track the end marker's label takes, left of the marker. */
-	private static final double END_LABEL_WIDTH = 0.13;
-
-	/** The share of the time track right of the end marker where a tick label would touch it. */
-	private static final double END_MARGIN = 0.04;
-
-	private static final String SUPERVISOR = "supervisor";
+	private static final String SUPERVISOR = HtmlWording.SUPERVISOR;
 
 	private final StartupReport report;
 
 	private final Optional<CriticalPath> critical;
 
-	private final TimeAxis axis;
+	private final WaterfallGeometry geometry;
+
+	private final HtmlWording wording;
 
 	private final Set<String> stageNames = new LinkedHashSet<>();
 
@@ -59,7 +48,8 @@ public final class HtmlReport {
 	private HtmlReport(StartupReport report) {
 		this.report = report;
 		this.critical = report.criticalPath();
-		this.axis = new TimeAxis(report.startNs(), extentNs(report) - report.startNs());
+		this.geometry = new WaterfallGeometry(report);
+		this.wording = new HtmlWording(report, this.geometry);
 	}
 
 	public static String render(StartupReport report) {
@@ -70,7 +60,7 @@ public final class HtmlReport {
 		this.html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 			.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 			.append("<meta name=\"generator\" content=\"startup-telemetry\">\n<title>")
-			.append(esc(headline()))
+			.append(esc(this.wording.headline()))
 			.append(" · startup-telemetry</title>\n<style>\n")
 			.append(HtmlReportStyle.CSS)
 			.append("</style>\n</head>\n<body>\n");
@@ -84,11 +74,6 @@ public final class HtmlReport {
 		return this.html.toString();
 	}
 
-	private String headline() {
-		return this.report.ready() ? "Startup ready in " + Durations.format(this.report.durationNs())
-				: "Startup " + this.report.outcome() + " after " + Durations.format(this.report.durationNs());
-	}
-
 	private void summary() {
 		String state = this.report.ready() ? "ok" : "bad";
 		this.html.append("<header class=\"summary ")
@@ -100,9 +85,9 @@ public final class HtmlReport {
 			.append("\">")
 			.append(esc(this.report.outcome()))
 			.append("</span> ")
-			.append(esc(headline()))
+			.append(esc(this.wording.headline()))
 			.append("</h1>\n<p class=\"verdict\">")
-			.append(verdict())
+			.append(this.wording.verdict())
 			.append("</p>\n");
 		if (this.report.error() != null) {
 			this.html.append("<pre class=\"error\">").append(esc(this.report.error())).append("</pre>\n");
@@ -114,46 +99,9 @@ public final class HtmlReport {
 			.append("</p>\n</header>\n");
 	}
 
-	/** One sentence a glance can take in: what held the startup back, or what ended it. */
-	private String verdict() {
-		if (this.report.ready()) {
-			return this.critical.map((path) -> {
-				String line = "All ready at <b>" + Durations.format(path.allReadyAfterNs())
-						+ "</b>, held back by <b class=\"who\">" + esc(path.server().name()) + "</b>";
-				return path.slowestStage()
-					.map((stage) -> line + ": its slowest stage <b>" + esc(stage.name()) + "</b> took <b>"
-							+ Durations.format(stage.durationNs()) + "</b> ("
-							+ percentOf(stage.durationNs(), path.server().spawnToEndNs()) + " of its spawn→ready).")
-					.orElse(line + ".");
-			}).orElse("No servers.");
-		}
-		List<ServerReport> exited = this.report.servers()
-			.stream()
-			.filter((s) -> !s.ready() && s.exitCode().isPresent())
-			.toList();
-		if (!exited.isEmpty()) {
-			return exited.stream()
-				.map((s) -> "<b class=\"who\">" + esc(s.name()) + "</b> exited with code " + s.exitCode().getAsInt()
-						+ " after " + Durations.format(s.spawnToEndNs()) + ", before it was ready")
-				.collect(Collectors.joining("; ", "",
-						(exited.size() < this.report.servers().size()) ? "; the others were stopped." : "."));
-		}
-		List<String> pending = this.report.servers()
-			.stream()
-			.filter((s) -> !s.ready())
-			.map((s) -> "<b class=\"who\">" + esc(s.name()) + "</b>")
-			.toList();
-		String waiting = pending.isEmpty() ? "" : " Not ready yet: " + String.join(", ", pending) + ".";
-		return switch (this.report.outcome()) {
-			case StartupOutcome.TIMEOUT -> "The ready timeout passed." + waiting;
-			case StartupOutcome.INTERRUPTED -> "The supervisor was stopped during startup." + waiting;
-			default -> "The startup failed." + waiting;
-		};
-	}
-
 	private void chart() {
 		this.html.append("<main class=\"chart\" style=\"--grid:")
-			.append(this.axis.gridPercent())
+			.append(this.geometry.grid())
 			.append("\">\n")
 			.append(axisRow())
 			.append(supervisorRow());
@@ -166,13 +114,10 @@ public final class HtmlReport {
 	private String axisRow() {
 		StringBuilder row = new StringBuilder("<div class=\"row axis\"><div class=\"label\">time since the supervisor"
 				+ " started</div><div class=\"track\">");
-		double end = this.axis.fraction(this.report.durationNs());
-		for (TimeAxis.Tick tick : this.axis.ticks()) {
-			// the end marker's label stands where a tick too close to it would
-			boolean hidden = tick.fraction() > end - END_LABEL_WIDTH && tick.fraction() < end + END_MARGIN;
+		for (TimeAxis.Tick tick : this.geometry.ticks()) {
 			row.append("<span class=\"tick\" style=\"left:")
 				.append(tick.position())
-				.append(hidden ? ";visibility:hidden" : "")
+				.append(this.geometry.coveredByEnd(tick) ? ";visibility:hidden" : "")
 				.append("\">")
 				.append(tick.label())
 				.append("</span>");
@@ -202,71 +147,32 @@ public final class HtmlReport {
 		else {
 			if (stages.get(0).startNs() > server.spawnNs()) {
 				track.append(bar("gap", null, server.spawnNs(), stages.get(0).startNs(), "",
-						server.name() + " · spawn → first stage\nnot covered by the server's own stages\n"
-								+ times(server.spawnNs(), stages.get(0).startNs(), server)));
+						this.wording.gapTooltip(server, stages.get(0).startNs())));
 			}
 			for (Stage stage : stages) {
 				track.append(stageBar(server.name(), stage, server.spawnNs(), server.spawnToEndNs(),
 						slowest.filter(stage::equals).isPresent()));
 			}
 		}
-		server.probeLagNs().ifPresent((lag) -> {
-			long ready = server.serverReadyNs().getAsLong();
-			track.append(bar("lag", null, ready, server.endNs(), fitting(lag, "probe lag", "lag"),
-					server.name() + " · probe lag " + Durations.format(lag) + "\nready at " + this.axis.offset(ready)
-							+ ", noticed by the supervisor at " + this.axis.offset(server.endNs())));
-		});
-		String state = server.ready() ? "ok" : stopped(server) ? "muted" : "bad";
-		String badge = stopped(server) ? "stopped" : server.outcomeText();
-		String note = isCritical ? "held back all ready" : server.ready() ? null : shortFailure(server);
+		server.probeLagNs()
+			.ifPresent((lag) -> track.append(bar("lag", null, server.serverReadyNs().getAsLong(), server.endNs(),
+					this.geometry.fitting(lag, "probe lag", "lag"), this.wording.lagTooltip(server, lag))));
+		String state = server.ready() ? "ok" : server.stopped() ? "muted" : "bad";
 		String classes = (isCritical ? " critical" : "") + (server.ready() ? "" : " " + state);
 		return row("server", server.name(), server.outcome(), classes,
-				label(server.name(), server.type(), note, state, badge, badgeTitle(server)), track.toString(),
-				Durations.format(server.spawnToEndNs()),
+				label(server.name(), server.type(), HtmlWording.note(server, isCritical), state,
+						ReportWording.shortOutcome(server), HtmlWording.badgeTitle(server)),
+				track.toString(), Durations.format(server.spawnToEndNs()),
 				server.probeLagNs().isPresent() ? "probe lag " + Durations.format(server.probeLagNs().getAsLong()) : null);
 	}
 
 	/** A server that reported no stages: one bar from its spawn to its end, saying how it ended. */
 	private String wholeBar(ServerReport server) {
-		String kind = server.ready() ? "opaque" : stopped(server) ? "stopped" : "failed";
-		String text = server.ready() ? "ready (no stages reported)" : failure(server);
-		return bar(kind, null, server.spawnNs(), server.endNs(), fitting(server.spawnToEndNs(), text, server.outcomeText()),
-				server.name() + " · " + text + "\n" + times(server.spawnNs(), server.endNs(), server));
-	}
-
-	/** Why a server that is not ready stopped, for its bar. */
-	private static String failure(ServerReport server) {
-		if (server.exitCode().isPresent()) {
-			return "exited with code " + server.exitCode().getAsInt() + " before it was ready";
-		}
-		return switch (server.outcome()) {
-			case StartupOutcome.TIMEOUT -> "not ready when the ready timeout passed";
-			case StartupOutcome.INTERRUPTED -> "still starting when the supervisor was stopped";
-			case StartupOutcome.CRASHED -> "still starting when another server crashed; stopped";
-			default -> "still starting when the startup failed";
-		};
-	}
-
-	/** The same in a few words, for its label. */
-	private static String shortFailure(ServerReport server) {
-		if (server.exitCode().isPresent()) {
-			return "exited before it was ready";
-		}
-		return switch (server.outcome()) {
-			case StartupOutcome.TIMEOUT -> "not ready at the timeout";
-			case StartupOutcome.INTERRUPTED -> "supervisor stopped";
-			case StartupOutcome.CRASHED -> "another server crashed";
-			default -> "startup failed";
-		};
-	}
-
-	/** Still starting when another server crashed the startup: stopped, not at fault. */
-	private static boolean stopped(ServerReport server) {
-		return StartupOutcome.CRASHED.equals(server.outcome()) && server.exitCode().isEmpty();
-	}
-
-	private static String badgeTitle(ServerReport server) {
-		return "outcome " + server.outcomeText();
+		String kind = server.ready() ? "opaque" : server.stopped() ? "stopped" : "failed";
+		return bar(kind, null, server.spawnNs(), server.endNs(),
+				this.geometry.fitting(server.spawnToEndNs(), HtmlWording.wholeBarText(server),
+						ReportWording.outcome(server)),
+				this.wording.wholeBarTooltip(server));
 	}
 
 	private String beanRows(ServerReport server) {
@@ -281,9 +187,6 @@ public final class HtmlReport {
 		for (Nested nested : shown) {
 			StepTiming bean = nested.bean();
 			String stage = stageAt(server, bean.startNs());
-			String tooltip = server.name() + " · " + stage + " · bean " + bean.label()
-					+ ((bean.beanType() != null) ? "\n" + bean.beanType() : "") + "\n"
-					+ times(bean.startNs(), bean.endNs(), server);
 			rows.append("<div class=\"row bean\" data-row=\"bean\" data-server=\"")
 				.append(esc(server.name()))
 				.append("\"><div class=\"label\" style=\"padding-left:")
@@ -293,8 +196,9 @@ public final class HtmlReport {
 				.append("\">↳ ")
 				.append(esc(bean.label()))
 				.append("</div><div class=\"track\">")
-				.append(bar("bean", stage, bean.startNs(), bean.endNs(), fitting(bean.durationNs(), bean.label()),
-						tooltip))
+				.append(bar("bean", stage, bean.startNs(), bean.endNs(),
+						this.geometry.fitting(bean.durationNs(), bean.label()),
+						this.wording.beanTooltip(server, stage, bean)))
 				.append("</div><div class=\"stats\">")
 				.append(Durations.format(bean.durationNs()))
 				.append("</div></div>\n");
@@ -326,16 +230,10 @@ public final class HtmlReport {
 
 	private String stageBar(String owner, Stage stage, long fromNs, long totalNs, boolean slowest) {
 		this.stageNames.add(stage.name());
-		String duration = Durations.format(stage.durationNs());
-		String text = slowest ? fitting(stage.durationNs(), "slowest: " + stage.name() + " " + duration,
-				stage.name() + " " + duration, duration)
-				: fitting(stage.durationNs(), stage.name() + " " + duration, stage.name(), duration);
-		String tooltip = owner + " · " + stage.name() + "\nstarts " + this.axis.offset(stage.startNs()) + " ("
-				+ Durations.format(stage.startNs() - fromNs) + " after " + (owner.equals(SUPERVISOR) ? "start" : "spawn")
-				+ ")\ntakes " + duration + " (" + percentOf(stage.durationNs(), totalNs) + " of "
-				+ (owner.equals(SUPERVISOR) ? "the startup" : "spawn→ready") + ")";
 		String kind = "stage" + (slowest ? " slowest" : "") + (idle(stage.name()) ? " idle" : "");
-		return bar(kind, stage.name(), stage.startNs(), stage.endNs(), text, tooltip);
+		return bar(kind, stage.name(), stage.startNs(), stage.endNs(),
+				this.geometry.fitting(stage.durationNs(), this.wording.stageLabels(stage, slowest)),
+				this.wording.stageTooltip(owner, stage, fromNs, totalNs));
 	}
 
 	/** Stages that are waiting rather than work, drawn hatched. */
@@ -354,9 +252,9 @@ public final class HtmlReport {
 			bar.append(" style=\"");
 		}
 		bar.append(";left:")
-			.append(this.axis.percentAt(startNs))
+			.append(this.geometry.left(startNs))
 			.append(";width:")
-			.append(this.axis.percent(endNs - startNs))
+			.append(this.geometry.width(startNs, endNs))
 			.append("\" title=\"")
 			.append(esc(tooltip))
 			.append("\">");
@@ -364,26 +262,6 @@ public final class HtmlReport {
 			bar.append("<span>").append(esc(text)).append("</span>");
 		}
 		return bar.append("</div>").toString();
-	}
-
-	/** The first of the texts that fits in a bar of this duration, or none. */
-	private String fitting(long durationNs, String... texts) {
-		double px = this.axis.fraction(durationNs) * TRACK_PX;
-		for (String text : texts) {
-			if (text.length() * CHAR_PX + 12 <= px) {
-				return text;
-			}
-		}
-		return "";
-	}
-
-	private String times(long startNs, long endNs, ServerReport server) {
-		return "starts " + this.axis.offset(startNs) + " (" + Durations.format(startNs - server.spawnNs())
-				+ " after spawn)\ntakes " + Durations.format(endNs - startNs);
-	}
-
-	private static String percentOf(long ns, long totalNs) {
-		return (totalNs <= 0) ? "-" : String.format(Locale.ROOT, "%.0f%%", 100.0 * ns / totalNs);
 	}
 
 	private static String label(String name, String type, String note, String state, String badge, String badgeTitle) {
@@ -417,11 +295,8 @@ public final class HtmlReport {
 
 	/** The vertical line where the startup ended: all ready, or the abort. */
 	private String endMarker() {
-		String text = (this.report.ready() ? "all ready " : this.report.outcome() + " ")
-				+ Durations.format(this.report.durationNs());
-		return "<div class=\"end " + (this.report.ready() ? "ok" : "bad") + "\" style=\"--at:"
-				+ String.format(Locale.ROOT, "%.5f", this.axis.fraction(this.report.durationNs())) + "\"><span>"
-				+ esc(text) + "</span></div>\n";
+		return "<div class=\"end " + (this.report.ready() ? "ok" : "bad") + "\" style=\"--at:" + this.geometry.end()
+				+ "\"><span>" + esc(ReportWording.end(this.report)) + "</span></div>\n";
 	}
 
 	private void legend() {
@@ -436,21 +311,6 @@ public final class HtmlReport {
 					+ " all ready back</span>")
 			.append("<span class=\"key\"><i class=\"swatch beanish\"></i>slow bean, under its stage</span>")
 			.append("</section>\n");
-	}
-
-	/** The latest instant anything in the report reaches, so that nothing is drawn off the axis. */
-	private static long extentNs(StartupReport report) {
-		LongStream servers = report.servers()
-			.stream()
-			.flatMapToLong((server) -> LongStream.concat(LongStream.of(server.endNs()),
-					server.stages().stream().mapToLong(Stage::endNs)));
-		LongStream beans = report.servers()
-			.stream()
-			.flatMap((server) -> server.beans().stream())
-			.mapToLong(StepTiming::endNs);
-		return LongStream.concat(LongStream.of(report.endNs()), LongStream.concat(servers, beans))
-			.max()
-			.orElse(report.endNs());
 	}
 
 	private static String esc(String text) {

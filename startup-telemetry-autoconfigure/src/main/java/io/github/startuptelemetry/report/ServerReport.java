@@ -93,9 +93,12 @@ public record ServerReport(String name, @Nullable String type, long spawnNs, lon
 		return stages().stream().max(Comparator.comparingLong(Stage::durationNs));
 	}
 
-	/** Its outcome as people read it: {@code ready}, {@code timeout}, {@code crashed (exit 3)}. */
-	public String outcomeText() {
-		return this.exitCode.isPresent() ? this.outcome + " (exit " + this.exitCode.getAsInt() + ")" : this.outcome;
+	/**
+	 * Whether it was still starting when another server crashed the startup, and was stopped
+	 * for that: its outcome is the startup's, {@code crashed}, but it is not at fault.
+	 */
+	public boolean stopped() {
+		return StartupOutcome.CRASHED.equals(this.outcome) && this.exitCode.isEmpty();
 	}
 
 }

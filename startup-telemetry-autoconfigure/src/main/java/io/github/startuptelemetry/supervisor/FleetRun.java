@@ -1,20 +1,10 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.io.IOException;
-import java.net.http.HttpClient;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
@@ -23,11 +13,6 @@ import org.apache.commons.logging.LogFactory;
 
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
-import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.lifecycle.ServerEnv;
-import io.github.startuptelemetry.report.ConsoleReport;
-import io.github.startuptelemetry.report.StartupReport;
-import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
  * One startup of the fleet: spawn every server at once, probe each until it is ready, and end
@@ -35,9 +20,10 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
  * When the startup fails, and whenever the run is stopped, every process it started is stopped
  * too.
  * <p>
- * The thread that calls {@link #launch()} waits for the verdict. A few spawner threads start
- * the servers; one scheduler thread (beside the HTTP client's selector) probes all of them and
- * fetches their timelines, so a hundred servers cost no hundred threads; process exits and
+ * This class is the run's state and verdict; {@link FleetProcesses} spawns and stops the
+ * processes, {@link FleetProbing} probes them and fetches their timelines, {@link FleetReport}
+ * prints the report. The thread that calls {@link #launch()} waits for the verdict. A few
+ * spawner threads start the servers; one scheduler thread probes all of them; process exits and
  * {@link #stop()} arrive on threads of their own. One lock guards the verdict, so the first
  * failure is the one reported.
  */
@@ -49,23 +35,21 @@ final class FleetRun {
 
 	private static final int LOG_TAIL_LINES = 15;
 
-	/** Spawning is mostly the kernel's work: a few at a time keep the cores busy while each waits for its exec. */
-	private static final int SPAWNERS = 4;
-
 	private final SupervisorProperties properties;
 
 	private final SupervisorStartup startup;
 
 	private final IntSupplier ports;
 
+	private final FleetProcesses processes;
 
-	private final HtmlReportFile htmlReport;
+	private final FleetReport report;
 
 	private final Object lock = new Object();
 
 	private final CountDownLatch concluded = new CountDownLatch(1);
 
-	private final List<Server> servers = new ArrayList<>();
+	private final List<FleetServer> servers = new ArrayList<>();
 
 	private State state = State.NEW;
 
@@ -75,11 +59,7 @@ final class FleetRun {
 
 	private FleetStartupException failure;
 
-	private volatile ExecutorService spawners;
-
-	private volatile ScheduledExecutorService scheduler;
-
-	private volatile Path runDir;
+	private volatile FleetProbing probing;
 
 	/**
 	 * @param properties the fleet
@@ -90,7 +70,8 @@ final class FleetRun {
 		this.properties = properties;
 		this.startup = startup;
 		this.ports = ports;
-		this.htmlReport = new HtmlReportFile(properties.getReport().getHtml());
+		this.processes = new FleetProcesses(properties, startup);
+		this.report = new FleetReport(properties.getReport());
 	}
 
 	/**
@@ -111,7 +92,8 @@ final class FleetRun {
 				awaitVerdict();
 			}
 			catch (IOException | RuntimeException ex) {
-				fail(new FleetStartupException(StartupOutcome.ERROR, "Fleet launch failed: " + ex, this.runDir));
+				fail(new FleetStartupException(StartupOutcome.ERROR, "Fleet launch failed: " + ex,
+						this.processes.runDir()));
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
@@ -140,11 +122,9 @@ final class FleetRun {
 			}
 		}
 		stopProcesses();
-		if (this.spawners != null) {
-			this.spawners.shutdownNow();
-		}
-		if (this.scheduler != null) {
-			this.scheduler.shutdownNow();
+		this.processes.shutdown();
+		if (this.probing != null) {
+			this.probing.shutdown();
 		}
 	}
 
@@ -157,48 +137,23 @@ final class FleetRun {
 	}
 
 	private void spawnAll() throws IOException, InterruptedException {
-		this.runDir = (this.properties.getRunDir() != null)
-				? Files.createDirectories(this.properties.getRunDir())
-				: Files.createTempDirectory("startup-telemetry-run-");
+		this.processes.createRunDir();
 		List<ServerPlan> plan = FleetPlan.plan(this.properties, this.ports);
-		logger.info("Starting " + plan.size() + " server(s); their logs go to " + this.runDir);
+		logger.info("Starting " + plan.size() + " server(s); their logs go to " + this.processes.runDir());
 		this.startup.beginTrace();
-		this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("fleet-probe"));
-		// the client's completions run on the probe thread too: every callback is short, no hand-off
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(this.properties.getProbe().getTimeout())
-			.executor(this.scheduler)
-			.build();
-		this.spawners = Executors.newFixedThreadPool(Math.max(1, Math.min(SPAWNERS, plan.size())),
-				daemon("fleet-spawn"));
-		HealthProbe probe = new HealthProbe(http, this.scheduler, this.properties.getProbe());
-		TimelineClient timelines = new TimelineClient(http, this.scheduler, this.properties.getProbe());
-		CountDownLatch spawned = new CountDownLatch(plan.size());
+		this.probing = new FleetProbing(this.properties.getProbe());
 		synchronized (this.lock) {
-			plan.forEach((server) -> this.servers.add(new Server(server)));
+			plan.forEach((server) -> this.servers.add(new FleetServer(server)));
 		}
-		for (Server server : List.copyOf(this.servers)) {
-			this.spawners.execute(() -> supervise(server, spawned, probe, timelines));
-		}
-		spawned.await();
+		this.processes.spawnAll(serversNow(), this::supervise);
 		this.startup.mark(StageNames.SPAWN_SERVERS);
 	}
 
 	/** Spawn one server, then probe it until it is ready and fetch its timeline for the report. */
-	private void supervise(Server server, CountDownLatch spawned, HealthProbe probe, TimelineClient timelines) {
-		ServerPlan plan = server.plan;
+	private void supervise(FleetServer server, CountDownLatch spawned) {
 		try {
 			try {
-				// told the path it will be probed at, to warm it up before it reports ready
-				Map<String, String> env = ServerEnv.ofThisProcess()
-					.set(this.startup.serverEnv(plan.name(), plan.type(), plan.rank(), plan.worldSize()))
-					.setting(TelemetryEnv.TELEMETRY_STARTUP_WARMUP_PATH, plan.warmUpPath())
-					.set(plan.env())
-					.toMap();
-				server.process = ServerProcess.start(plan, env, this.runDir.resolve(logFileName(plan.name())));
-				logger.info("Spawned " + plan.name() + " (pid " + server.process.pid() + ", port " + plan.port()
-						+ "), log " + server.process.log());
+				this.processes.start(server);
 			}
 			finally {
 				spawned.countDown();
@@ -207,17 +162,15 @@ final class FleetRun {
 		}
 		catch (IOException | RuntimeException ex) {
 			fail(new FleetStartupException(StartupOutcome.ERROR,
-					"Server '" + plan.name() + "' could not be spawned: " + ex.getMessage(), this.runDir));
+					"Server '" + server.name() + "' could not be spawned: " + ex.getMessage(), this.processes.runDir()));
 			server.settled.countDown();
 			return;
 		}
-		probe.awaitHealthy(plan.healthUri(), () -> probing(server))
-			.thenCompose((healthy) -> (healthy && ready(server)) ? timelines.fetch(plan.timelineUri())
-					: CompletableFuture.completedFuture(Optional.<ServerTimeline>empty()))
+		this.probing.watch(server.plan, () -> probing(server), () -> ready(server))
 			.whenComplete((timeline, error) -> {
 				if (error != null) {
 					fail(new FleetStartupException(StartupOutcome.ERROR,
-							"Server '" + plan.name() + "' could not be probed: " + error, this.runDir));
+							"Server '" + server.name() + "' could not be probed: " + error, this.processes.runDir()));
 				}
 				else {
 					server.timeline = timeline.orElse(null);
@@ -226,34 +179,34 @@ final class FleetRun {
 			});
 	}
 
-	private boolean probing(Server server) {
+	private boolean probing(FleetServer server) {
 		synchronized (this.lock) {
 			return this.state == State.STARTING && this.failure == null && !this.stopRequested
 					&& server.exitCode == null;
 		}
 	}
 
-	private boolean ready(Server server) {
+	private boolean ready(FleetServer server) {
 		synchronized (this.lock) {
 			if (!probing(server)) {
 				return false;
 			}
-			this.startup.serverReady(server.plan.name());
+			this.startup.serverReady(server.name());
 			server.ready = true;
 			this.lock.notifyAll();
 			return true;
 		}
 	}
 
-	private void exited(Server server) {
+	private void exited(FleetServer server) {
 		synchronized (this.lock) {
 			server.exitCode = server.process.process().exitValue();
-			String name = server.plan.name();
+			String name = server.name();
 			if (this.state == State.STARTING && !server.ready) {
 				fail(new FleetStartupException(StartupOutcome.CRASHED,
 						"Server '" + name + "' exited with code " + server.exitCode + " before it was ready; last lines of "
 								+ server.process.log() + ":\n" + server.process.logTail(LOG_TAIL_LINES),
-						this.runDir));
+						this.processes.runDir()));
 			}
 			else if (!this.processesStopped) {
 				logger.warn("Server '" + name + "' exited with code " + server.exitCode + "; log "
@@ -281,7 +234,8 @@ final class FleetRun {
 				long now = System.nanoTime();
 				if (now - deadline >= 0) {
 					this.failure = new FleetStartupException(StartupOutcome.TIMEOUT, "Not ready after "
-							+ this.properties.getReadyTimeout().toMillis() + " ms: " + describe(pending()), this.runDir);
+							+ this.properties.getReadyTimeout().toMillis() + " ms: " + describe(pending()),
+							this.processes.runDir());
 					break;
 				}
 				if (now - nextProgress >= 0) {
@@ -298,7 +252,8 @@ final class FleetRun {
 		synchronized (this.lock) {
 			if (this.failure == null && this.stopRequested) {
 				this.failure = new FleetStartupException(StartupOutcome.INTERRUPTED,
-						"The supervisor was stopped before all servers were ready: " + describe(pending()), this.runDir);
+						"The supervisor was stopped before all servers were ready: " + describe(pending()),
+						this.processes.runDir());
 			}
 			error = this.failure;
 			this.state = (error == null) ? State.READY : State.FAILED;
@@ -311,7 +266,7 @@ final class FleetRun {
 			this.startup.abort(error.outcome(), error);
 		}
 		awaitTimelines();
-		printReport();
+		this.report.print(this.startup.report(), serversNow(), this.processes.runDir());
 		if (error == null) {
 			return true;
 		}
@@ -327,46 +282,13 @@ final class FleetRun {
 		long deadline = System.nanoTime() + 2 * this.properties.getProbe().getTimeout().toNanos()
 				+ this.properties.getProbe().getMaxInterval().toNanos();
 		try {
-			for (Server server : serversNow()) {
+			for (FleetServer server : serversNow()) {
 				server.settled.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
 			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	/** The console table in the log and the HTML waterfall in its file, from one report. */
-	private void printReport() {
-		Optional<StartupReport> report = this.startup.report().map(this::withServerDetails);
-		if (report.isPresent()) {
-			String html = this.htmlReport.write(report.get()).map((file) -> "\nHTML waterfall: " + file).orElse("");
-			logger.info("Startup report (server logs in " + this.runDir + "):\n" + ConsoleReport.render(report.get())
-					+ html);
-		}
-		else {
-			List<Server> servers = serversNow();
-			logger.info(servers.stream().filter((server) -> server.ready).count() + "/" + servers.size()
-					+ " server(s) ready (telemetry off: no report); server logs in " + this.runDir);
-		}
-	}
-
-	/** The startup's report with what only the run knows: each server's own timeline, an early exit. */
-	private StartupReport withServerDetails(StartupReport startup) {
-		StartupReport report = startup;
-		synchronized (this.lock) {
-			for (Server server : this.servers) {
-				ServerTimeline timeline = server.timeline;
-				if (timeline != null) {
-					report = report.withServer(server.plan.name(), (row) -> row.withTimeline(timeline));
-				}
-				if (server.exitCode != null && !server.ready) {
-					int exitCode = server.exitCode;
-					report = report.withServer(server.plan.name(), (row) -> row.withExitCode(exitCode));
-				}
-			}
-		}
-		return report;
 	}
 
 	private void stopProcesses() {
@@ -378,18 +300,10 @@ final class FleetRun {
 			this.processesStopped = true;
 			this.servers.stream().filter((server) -> server.process != null).forEach((s) -> started.add(s.process));
 		}
-		if (!started.isEmpty()) {
-			logger.info("Stopping " + started.size() + " server(s)");
-			List<ProcessHandle> killed = ServerProcess.stopAll(started, this.properties.getStopTimeout());
-			if (!killed.isEmpty()) {
-				logger.warn(killed.size() + " process(es) still running " + this.properties.getStopTimeout().toMillis()
-						+ " ms after SIGTERM (telemetry.supervisor.stop-timeout) were killed: pids "
-						+ killed.stream().map(ProcessHandle::pid).toList());
-			}
-		}
+		this.processes.stop(started);
 	}
 
-	private List<Server> serversNow() {
+	private List<FleetServer> serversNow() {
 		synchronized (this.lock) {
 			return List.copyOf(this.servers);
 		}
@@ -399,60 +313,25 @@ final class FleetRun {
 		return this.servers.stream().allMatch((server) -> server.ready);
 	}
 
-	private List<Server> pending() {
+	private List<FleetServer> pending() {
 		return this.servers.stream().filter((server) -> !server.ready).toList();
 	}
 
 	private String progress(long elapsedNs) {
 		long ready = this.servers.stream().filter((server) -> server.ready).count();
 		return String.format(Locale.ROOT, "%d/%d ready, waiting for %s (%.1f s)", ready, this.servers.size(),
-				String.join(", ", pending().stream().map((server) -> server.plan.name()).toList()),
-				elapsedNs / 1e9);
+				String.join(", ", pending().stream().map(FleetServer::name).toList()), elapsedNs / 1e9);
 	}
 
-	private static String describe(List<Server> servers) {
+	private static String describe(List<FleetServer> servers) {
 		return String.join(", ", servers.stream()
-			.map((server) -> server.plan.name() + ((server.process != null) ? " (log " + server.process.log() + ")" : ""))
+			.map((server) -> server.name() + ((server.process != null) ? " (log " + server.process.log() + ")" : ""))
 			.toList());
-	}
-
-	private static ThreadFactory daemon(String name) {
-		return (task) -> {
-			Thread thread = new Thread(task, name);
-			thread.setDaemon(true);
-			return thread;
-		};
-	}
-
-	/** Names are safe as file names: {@link SupervisorProperties} accepts no other. */
-	private static String logFileName(String name) {
-		return name + ".log";
 	}
 
 	private enum State {
 
 		NEW, STARTING, READY, FAILED
-
-	}
-
-	/** One server of this run; its fields are guarded by the run's lock unless volatile. */
-	private static final class Server {
-
-		final ServerPlan plan;
-
-		final CountDownLatch settled = new CountDownLatch(1);
-
-		volatile ServerProcess process;
-
-		volatile ServerTimeline timeline;
-
-		boolean ready;
-
-		Integer exitCode;
-
-		Server(ServerPlan plan) {
-			this.plan = plan;
-		}
 
 	}
 

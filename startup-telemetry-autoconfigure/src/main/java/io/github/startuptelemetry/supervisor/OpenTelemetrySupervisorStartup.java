@@ -1,6 +1,5 @@
 package io.github.startuptelemetry.supervisor;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +25,9 @@ import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
 import io.github.startuptelemetry.lifecycle.ServerEnv;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
+import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.server.SdkFlush;
+import io.github.startuptelemetry.support.Guarded;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.TraceParent;
@@ -110,7 +111,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		guarded("record a ready server", () -> {
 			ServerRecord record = (name != null) ? this.servers.get(name) : null;
 			if (record != null && record.open()) {
-				end(record, Math.max(WallClock.nowNs(), record.spawnNs), StartupOutcome.READY, null);
+				end(record, Math.max(WallClock.nowNs(), record.spawnNs), StartupReportBuilder.serverOutcome(true, null), null);
 			}
 		});
 	}
@@ -194,7 +195,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		long end = this.timeline.endNs();
 		for (ServerRecord record : this.servers.values()) {
 			if (record.open()) {
-				end(record, end, outcome, error);
+				end(record, end, StartupReportBuilder.serverOutcome(false, outcome), error);
 			}
 		}
 		close(outcome, error, end);
@@ -213,11 +214,11 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	private void close(String outcome, Throwable error, long endNs) {
 		this.state = State.DONE;
 		List<Stage> stages = this.timeline.stages().stream().filter((stage) -> stage.endNs() <= endNs).toList();
-		List<ServerReport> rows = new ArrayList<>();
-		this.servers.values().forEach((record) -> rows.add(record.report()));
 		SpanContext root = this.root.getSpanContext();
-		this.report = new StartupReport(root.isValid() ? root.getTraceId() : null, this.timeline.startNs(), endNs,
-				outcome, (error != null) ? message(error) : null, stages, rows);
+		StartupReportBuilder report = new StartupReportBuilder(root.isValid() ? root.getTraceId() : null,
+				this.timeline.startNs(), endNs, outcome, (error != null) ? message(error) : null, stages);
+		this.servers.values().forEach((record) -> report.server(record.report()));
+		this.report = report.build();
 		guarded("export the startup spans", () -> {
 			StartupSpans.stageSpans(tracer(), stages, this.root, SpanNames.SUPERVISOR_ROOT, this.attributes);
 			endSpan(this.root, endNs, outcome, error);
@@ -245,12 +246,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	}
 
 	private static void guarded(String what, Runnable step) {
-		try {
-			step.run();
-		}
-		catch (Exception | LinkageError ex) {
-			logger.debug("Could not " + what, ex);
-		}
+		Guarded.run(logger, what, step);
 	}
 
 	private enum State {

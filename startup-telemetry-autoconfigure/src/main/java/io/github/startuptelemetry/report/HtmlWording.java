@@ -1,0 +1,129 @@
+package io.github.startuptelemetry.report;
+
+import java.util.List;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+
+import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.report.StartupReport.CriticalPath;
+import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.StepTiming;
+
+/**
+ * What the HTML waterfall says beyond the words it shares with the console
+ * ({@link ReportWording}): its headline and verdict, bar labels and tooltips. Sentences are
+ * plain text, escaped where they are put in the page, except the verdict, whose names and
+ * numbers are marked up (and escaped) here.
+ */
+final class HtmlWording {
+
+	static final String SUPERVISOR = "supervisor";
+
+	private static final UnaryOperator<String> STRONG = (text) -> "<b>" + HtmlText.escape(text) + "</b>";
+
+	private static final UnaryOperator<String> WHO = (text) -> "<b class=\"who\">" + HtmlText.escape(text) + "</b>";
+
+	private final StartupReport report;
+
+	private final WaterfallGeometry geometry;
+
+	HtmlWording(StartupReport report, WaterfallGeometry geometry) {
+		this.report = report;
+		this.geometry = geometry;
+	}
+
+	String headline() {
+		return this.report.ready() ? "Startup ready in " + Durations.format(this.report.durationNs())
+				: ReportWording.endedAfter(this.report);
+	}
+
+	/** One sentence a glance can take in, as HTML: what held the startup back, or what ended it. */
+	String verdict() {
+		if (this.report.ready()) {
+			return this.report.criticalPath().map(HtmlWording::criticalPath).orElse("No servers.");
+		}
+		List<ServerReport> exited = this.report.servers()
+			.stream()
+			.filter((s) -> !s.ready() && s.exitCode().isPresent())
+			.toList();
+		if (!exited.isEmpty()) {
+			return exited.stream()
+				.map((s) -> WHO.apply(s.name()) + " exited with code " + s.exitCode().getAsInt() + " after "
+						+ Durations.format(s.spawnToEndNs()) + ", before it was ready")
+				.collect(Collectors.joining("; ", "",
+						(exited.size() < this.report.servers().size()) ? "; the others were stopped." : "."));
+		}
+		List<String> pending = this.report.servers().stream().filter((s) -> !s.ready()).map((s) -> WHO.apply(s.name())).toList();
+		String waiting = pending.isEmpty() ? "" : " Not ready yet: " + String.join(", ", pending) + ".";
+		return switch (this.report.outcome()) {
+			case StartupOutcome.TIMEOUT -> "The ready timeout passed." + waiting;
+			case StartupOutcome.INTERRUPTED -> "The supervisor was stopped during startup." + waiting;
+			default -> "The startup failed." + waiting;
+		};
+	}
+
+	private static String criticalPath(CriticalPath path) {
+		String line = "All ready " + ReportWording.heldBack(path, STRONG, WHO);
+		return path.slowestStage()
+			.map((stage) -> line + ": " + ReportWording.slowestStage(stage.name(), STRONG) + " took "
+					+ STRONG.apply(Durations.format(stage.durationNs())) + " ("
+					+ ReportWording.percentOf(stage.durationNs(), path.server().spawnToEndNs()) + " of its spawn→ready).")
+			.orElse(line + ".");
+	}
+
+	/** The label candidates of a stage's bar, longest first: the first that fits is shown. */
+	String[] stageLabels(Stage stage, boolean slowest) {
+		String duration = Durations.format(stage.durationNs());
+		return slowest ? new String[] { "slowest: " + stage.name() + " " + duration, stage.name() + " " + duration, duration }
+				: new String[] { stage.name() + " " + duration, stage.name(), duration };
+	}
+
+	String stageTooltip(String owner, Stage stage, long fromNs, long totalNs) {
+		boolean supervisor = owner.equals(SUPERVISOR);
+		return owner + " · " + stage.name() + "\nstarts " + this.geometry.offset(stage.startNs()) + " ("
+				+ Durations.format(stage.startNs() - fromNs) + " after " + (supervisor ? "start" : "spawn") + ")\ntakes "
+				+ Durations.format(stage.durationNs()) + " (" + ReportWording.percentOf(stage.durationNs(), totalNs)
+				+ " of " + (supervisor ? "the startup" : "spawn→ready") + ")";
+	}
+
+	String gapTooltip(ServerReport server, long firstStageNs) {
+		return server.name() + " · spawn → first stage\nnot covered by the server's own stages\n"
+				+ times(server.spawnNs(), firstStageNs, server);
+	}
+
+	String lagTooltip(ServerReport server, long lagNs) {
+		return server.name() + " · probe lag " + Durations.format(lagNs) + "\nready at "
+				+ this.geometry.offset(server.serverReadyNs().getAsLong()) + ", noticed by the supervisor at "
+				+ this.geometry.offset(server.endNs());
+	}
+
+	/** What the one bar of a server that reported no stages says: how its startup ended. */
+	static String wholeBarText(ServerReport server) {
+		return server.ready() ? "ready (no stages reported)" : ReportWording.failure(server);
+	}
+
+	String wholeBarTooltip(ServerReport server) {
+		return server.name() + " · " + wholeBarText(server) + "\n" + times(server.spawnNs(), server.endNs(), server);
+	}
+
+	String beanTooltip(ServerReport server, String stage, StepTiming bean) {
+		return server.name() + " · " + stage + " · bean " + bean.label()
+				+ ((bean.beanType() != null) ? "\n" + bean.beanType() : "")
+				+ "\n" + times(bean.startNs(), bean.endNs(), server);
+	}
+
+	/** The label under a server's name: why it matters, or why it is not ready. */
+	static String note(ServerReport server, boolean critical) {
+		return critical ? "held back all ready" : server.ready() ? null : ReportWording.shortFailure(server);
+	}
+
+	static String badgeTitle(ServerReport server) {
+		return "outcome " + ReportWording.outcome(server);
+	}
+
+	private String times(long startNs, long endNs, ServerReport server) {
+		return "starts " + this.geometry.offset(startNs) + " (" + Durations.format(startNs - server.spawnNs())
+				+ " after spawn)\ntakes " + Durations.format(endNs - startNs);
+	}
+
+}

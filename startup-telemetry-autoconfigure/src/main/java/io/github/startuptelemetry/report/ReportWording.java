@@ -1,0 +1,108 @@
+package io.github.startuptelemetry.report;
+
+import java.util.Locale;
+import java.util.function.UnaryOperator;
+
+import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.report.StartupReport.CriticalPath;
+
+/**
+ * The words the console table and the HTML waterfall share, so that both say the same thing
+ * about the same startup: how a server's startup ended, how the whole startup ended, what held
+ * it back. Durations are {@link Durations}'. The HTML marks names and numbers up through the
+ * {@code strong} and {@code who} operators; the console passes {@link UnaryOperator#identity()}.
+ */
+final class ReportWording {
+
+	private ReportWording() {
+	}
+
+	/**
+	 * How a server's startup ended, as people read it: its outcome, with the exit code of a
+	 * server that exited before it was ready ({@code crashed (exit 3)}) or, for a server still
+	 * starting when another crashed, that it was stopped ({@code crashed (stopped)}).
+	 */
+	static String outcome(ServerReport server) {
+		if (server.exitCode().isPresent()) {
+			return server.outcome() + " (exit " + server.exitCode().getAsInt() + ")";
+		}
+		return server.stopped() ? server.outcome() + " (stopped)" : server.outcome();
+	}
+
+	/** The same in a word or two: {@code stopped} for a server stopped because another crashed. */
+	static String shortOutcome(ServerReport server) {
+		return server.stopped() ? "stopped" : outcome(server);
+	}
+
+	/** Why a server that is not ready stopped starting, in a sentence. */
+	static String failure(ServerReport server) {
+		return failureWords(server).sentence();
+	}
+
+	/** The same in a few words. */
+	static String shortFailure(ServerReport server) {
+		return failureWords(server).brief();
+	}
+
+	private static FailureWords failureWords(ServerReport server) {
+		if (server.exitCode().isPresent()) {
+			return new FailureWords("exited with code " + server.exitCode().getAsInt() + " before it was ready",
+					"exited before it was ready");
+		}
+		return switch (server.outcome()) {
+			case StartupOutcome.TIMEOUT -> new FailureWords("not ready when the ready timeout passed",
+					"not ready at the timeout");
+			case StartupOutcome.INTERRUPTED -> new FailureWords("still starting when the supervisor was stopped",
+					"supervisor stopped");
+			case StartupOutcome.CRASHED -> new FailureWords("still starting when another server crashed; stopped",
+					"another server crashed");
+			default -> new FailureWords("still starting when the startup failed", "startup failed");
+		};
+	}
+
+	/** {@code Startup crashed after 3.0 s}. */
+	static String endedAfter(StartupReport report) {
+		return "Startup " + report.outcome() + " after " + Durations.format(report.durationNs());
+	}
+
+	/** {@code startup crashed at 3.0 s: <what ended it>}: what ended a startup that did not finish. */
+	static String endedAt(StartupReport report) {
+		return "startup " + report.outcome() + " at " + Durations.format(report.durationNs())
+				+ ((report.error() != null) ? ": " + report.error() : "");
+	}
+
+	/** {@code all ready 6.2 s} or {@code crashed 3.0 s}: where the startup ended. */
+	static String end(StartupReport report) {
+		return (report.ready() ? "all ready " : report.outcome() + " ") + Durations.format(report.durationNs());
+	}
+
+	/**
+	 * {@code at 6.2 s, held back by model-1}: when all were ready and which server held that
+	 * back, after "all ready".
+	 */
+	static String heldBack(CriticalPath path, UnaryOperator<String> strong, UnaryOperator<String> who) {
+		return "at " + strong.apply(Durations.format(path.allReadyAfterNs())) + ", held back by "
+				+ who.apply(path.server().name());
+	}
+
+	/** {@code its slowest stage beans_instantiated}: the critical path's second half, if known. */
+	static String slowestStage(String stage, UnaryOperator<String> strong) {
+		return "its slowest stage " + strong.apply(stage);
+	}
+
+	/** {@code 75%} of the whole, or {@code -} for an empty whole. */
+	static String percentOf(long ns, long totalNs) {
+		return (totalNs <= 0) ? "-" : String.format(Locale.ROOT, "%.0f%%", 100.0 * ns / totalNs);
+	}
+
+	/**
+	 * Why a server did not become ready.
+	 *
+	 * @param sentence in a sentence, for a bar and its tooltip
+	 * @param brief in a few words, for a label
+	 */
+	private record FailureWords(String sentence, String brief) {
+
+	}
+
+}

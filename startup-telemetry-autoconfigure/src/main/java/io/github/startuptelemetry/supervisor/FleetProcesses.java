@@ -1,0 +1,120 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.lifecycle.ServerEnv;
+import io.github.startuptelemetry.support.DaemonThreads;
+
+/**
+ * The processes of a {@link FleetRun}: its run directory, where each server's log goes; a few
+ * spawner threads that start the servers at once, each with its environment; and stopping every
+ * process the run started.
+ */
+final class FleetProcesses {
+
+	/** The run's own log: these lines are part of its story. */
+	private static final Log logger = LogFactory.getLog(FleetRun.class);
+
+	/** Spawning is mostly the kernel's work: a few at a time keep the cores busy while each waits for its exec. */
+	private static final int SPAWNERS = 4;
+
+	private final SupervisorProperties properties;
+
+	private final SupervisorStartup startup;
+
+	private volatile ExecutorService spawners;
+
+	private volatile Path runDir;
+
+	FleetProcesses(SupervisorProperties properties, SupervisorStartup startup) {
+		this.properties = properties;
+		this.startup = startup;
+	}
+
+	/** Where the servers' logs go: {@code telemetry.supervisor.run-dir}, or a new temporary directory. */
+	Path createRunDir() throws IOException {
+		this.runDir = (this.properties.getRunDir() != null) ? Files.createDirectories(this.properties.getRunDir())
+				: Files.createTempDirectory("startup-telemetry-run-");
+		return this.runDir;
+	}
+
+	/** The run directory, or {@code null} before it was created. */
+	Path runDir() {
+		return this.runDir;
+	}
+
+	/**
+	 * Supervise every server on the spawner threads, and wait until each is spawned (or could
+	 * not be).
+	 * @param servers the servers
+	 * @param supervise spawns one server, counts the latch down once it is spawned, then watches it
+	 */
+	void spawnAll(List<FleetServer> servers, SpawnTask supervise) throws InterruptedException {
+		this.spawners = Executors.newFixedThreadPool(Math.max(1, Math.min(SPAWNERS, servers.size())),
+				DaemonThreads.named("fleet-spawn"));
+		CountDownLatch spawned = new CountDownLatch(servers.size());
+		for (FleetServer server : servers) {
+			this.spawners.execute(() -> supervise.run(server, spawned));
+		}
+		spawned.await();
+	}
+
+	/** Start one server's process with its environment, its output going to its log file. */
+	void start(FleetServer server) throws IOException {
+		ServerPlan plan = server.plan;
+		// told the path it will be probed at, to warm it up before it reports ready
+		Map<String, String> env = ServerEnv.ofThisProcess()
+			.set(this.startup.serverEnv(plan.name(), plan.type(), plan.rank(), plan.worldSize()))
+			.setting(TelemetryEnv.TELEMETRY_STARTUP_WARMUP_PATH, plan.warmUpPath())
+			.set(plan.env())
+			.toMap();
+		server.process = ServerProcess.start(plan, env, this.runDir.resolve(logFileName(plan.name())));
+		logger.info("Spawned " + plan.name() + " (pid " + server.process.pid() + ", port " + plan.port() + "), log "
+				+ server.process.log());
+	}
+
+	/** Stop these processes: SIGTERM, then SIGKILL what still runs after the stop timeout. */
+	void stop(List<ServerProcess> started) {
+		if (started.isEmpty()) {
+			return;
+		}
+		logger.info("Stopping " + started.size() + " server(s)");
+		List<ProcessHandle> killed = ServerProcess.stopAll(started, this.properties.getStopTimeout());
+		if (!killed.isEmpty()) {
+			logger.warn(killed.size() + " process(es) still running " + this.properties.getStopTimeout().toMillis()
+					+ " ms after SIGTERM (telemetry.supervisor.stop-timeout) were killed: pids "
+					+ killed.stream().map(ProcessHandle::pid).toList());
+		}
+	}
+
+	void shutdown() {
+		if (this.spawners != null) {
+			this.spawners.shutdownNow();
+		}
+	}
+
+	/** Names are safe as file names: {@link SupervisorProperties} accepts no other. */
+	private static String logFileName(String name) {
+		return name + ".log";
+	}
+
+	/** What a spawner thread does for one server. */
+	@FunctionalInterface
+	interface SpawnTask {
+
+		void run(FleetServer server, CountDownLatch spawned);
+
+	}
+
+}

@@ -13,7 +13,10 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 import io.github.startuptelemetry.contract.NemoEnv;
+import io.github.startuptelemetry.contract.ResourceAttributes;
+import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.lifecycle.OtlpEnvMapping;
+import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
 import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 
 /**
@@ -57,6 +60,7 @@ class NemoEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered 
 	void apply(ConfigurableEnvironment environment, Map<String, String> env) {
 		try {
 			Map<String, Object> defaults = properties(env);
+			serviceName(environment, env, defaults);
 			if (!defaults.isEmpty()) {
 				environment.getPropertySources().addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, defaults));
 			}
@@ -64,6 +68,38 @@ class NemoEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered 
 		catch (RuntimeException ex) {
 			this.logger.debug("Ignoring the NeMo telemetry environment after a failure", ex);
 		}
+	}
+
+	/**
+	 * NeMo Gym's {@code service.name} scheme: {@code OTEL_SERVICE_NAME} is the fleet's group, and
+	 * each server is {@code <group>/<server>}, the group also as {@code nemo.gym.service_group},
+	 * unless {@code NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER} is false. The server's name is
+	 * {@code telemetry.startup.server-name}, else {@code NEMO_GYM_CONFIG_PATH} (a Gym
+	 * supervisor's name for it, which then also becomes the default of that property). A group
+	 * equal to the server's name stays as it is (no {@code x/x}), and so does a
+	 * {@code service.name} the user configured.
+	 */
+	static void serviceName(ConfigurableEnvironment environment, Map<String, String> env,
+			Map<String, Object> defaults) {
+		String server = environment.getProperty(TelemetryProperties.SERVER_NAME);
+		String configPath = env.get(NemoEnv.CONFIG_PATH);
+		if ((server == null || server.isBlank()) && configPath != null && !configPath.isBlank()) {
+			server = configPath.strip();
+			defaults.put(TelemetryProperties.SERVER_NAME, server);
+		}
+		String group = env.get(TelemetryEnv.OTEL_SERVICE_NAME);
+		if (server == null || server.isBlank() || group == null || group.isBlank()
+				|| group.strip().equals(server.strip())
+				|| Boolean.FALSE.equals(TelemetrySwitch.nemoFlag(env, NemoEnv.SERVICE_NAME_PER_SERVER))
+				|| environment.containsProperty(resourceAttribute(ResourceAttributes.SERVICE_NAME))) {
+			return;
+		}
+		defaults.put(resourceAttribute(ResourceAttributes.SERVICE_NAME), group.strip() + "/" + server.strip());
+		defaults.put(resourceAttribute(ResourceAttributes.SERVICE_GROUP), group.strip());
+	}
+
+	private static String resourceAttribute(String key) {
+		return ProcessResourceAttributes.BOOT_PROPERTY + "[" + key + "]";
 	}
 
 	/** NeMo's settings in this environment as our properties. */

@@ -24,6 +24,9 @@ public class TelemetryProperties {
 	/** {@link #getResourceAttributes()}. */
 	public static final String RESOURCE_ATTRIBUTES = PREFIX + ".resource-attributes";
 
+	/** The server's name on spans, metrics and (under a group) {@code service.name}. */
+	public static final String SERVER_NAME = PREFIX + ".startup.server-name";
+
 	/**
 	 * The settings that mean the same in every server of a fleet, with the type each binds to
 	 * ({@link URI}: an http(s) endpoint): a supervisor passes on those it was given, so that a

@@ -36,6 +36,9 @@ public final class NemoEnv {
 	/** Boolean, Gym only (no Lens fallback): name each server {@code <group>/<server>} (default on). */
 	public static final String SERVICE_NAME_PER_SERVER = "SERVICE_NAME_PER_SERVER";
 
+	/** Set by a Gym supervisor for each server: the server's instance name. */
+	public static final String CONFIG_PATH = "NEMO_GYM_CONFIG_PATH";
+
 	public static final String GYM_ENABLED = GYM_PREFIX + ENABLED;
 
 	public static final String GYM_RUN_ID = GYM_PREFIX + RUN_ID;

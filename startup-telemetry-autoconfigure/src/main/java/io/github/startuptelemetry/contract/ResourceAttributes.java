@@ -13,6 +13,12 @@ public final class ResourceAttributes {
 	/** The process's service: a spawned server's name. */
 	public static final String SERVICE_NAME = "service.name";
 
+	/**
+	 * NeMo Gym's service group: {@code OTEL_SERVICE_NAME} as given, when {@link #SERVICE_NAME}
+	 * is {@code <group>/<server>}.
+	 */
+	public static final String SERVICE_GROUP = "nemo.gym.service_group";
+
 	/** Int: the rank within its group ({@code RANK} is group-local: each server type counts from zero). */
 	public static final String RANK = "nv.dl.rank";
 

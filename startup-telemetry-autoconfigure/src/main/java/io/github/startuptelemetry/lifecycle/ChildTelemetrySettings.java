@@ -114,6 +114,10 @@ public final class ChildTelemetrySettings {
 		}
 		if (!inherit(env, List.of(TelemetryEnv.OTEL_SERVICE_NAME)) && name != null) {
 			env.put(TelemetryEnv.OTEL_SERVICE_NAME, name);
+			// the server's own name, not a group: a Gym server must not make it <name>/<name>
+			if (!inherit(env, List.of(NemoEnv.GYM_SERVICE_NAME_PER_SERVER))) {
+				env.put(NemoEnv.GYM_SERVICE_NAME_PER_SERVER, "false");
+			}
 		}
 		if (!inherit(env, List.of(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES))) {
 			Map<String, String> attributes = new LinkedHashMap<>(this.resourceAttributes);

@@ -48,6 +48,34 @@ class NemoEnvironmentPostProcessorTest {
 	}
 
 	@Test
+	void underAGymSupervisorAServerIsGroupSlashServer() {
+		this.postProcessor.apply(this.environment,
+				Map.of("OTEL_SERVICE_NAME", "nemo-gym", "NEMO_GYM_CONFIG_PATH", "my_java_server"));
+		assertThat(this.environment.getProperty("telemetry.startup.server-name")).isEqualTo("my_java_server");
+		assertThat(this.environment.getProperty("management.opentelemetry.resource-attributes[service.name]"))
+			.isEqualTo("nemo-gym/my_java_server");
+		assertThat(
+				this.environment.getProperty("management.opentelemetry.resource-attributes[nemo.gym.service_group]"))
+			.isEqualTo("nemo-gym");
+	}
+
+	@Test
+	void theServersOwnNameStaysAsItIs() {
+		this.environment.setProperty("telemetry.startup.server-name", "model-0");
+		this.postProcessor.apply(this.environment, Map.of("OTEL_SERVICE_NAME", "model-0"));
+		assertThat(this.environment.containsProperty("management.opentelemetry.resource-attributes[service.name]"))
+			.isFalse();
+		this.postProcessor.apply(this.environment,
+				Map.of("OTEL_SERVICE_NAME", "group", "NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "false"));
+		assertThat(this.environment.containsProperty("management.opentelemetry.resource-attributes[service.name]"))
+			.isFalse();
+		this.environment.setProperty("management.opentelemetry.resource-attributes[service.name]", "mine");
+		this.postProcessor.apply(this.environment, Map.of("OTEL_SERVICE_NAME", "group"));
+		assertThat(this.environment.getProperty("management.opentelemetry.resource-attributes[service.name]"))
+			.isEqualTo("mine");
+	}
+
+	@Test
 	void nothingWithoutNemoVariablesOrWithGarbage() {
 		assertThat(NemoEnvironmentPostProcessor.properties(Map.of())).isEmpty();
 		assertThat(NemoEnvironmentPostProcessor.properties(Map.of("NEMO_GYM_OTEL_ENABLED", "maybe",

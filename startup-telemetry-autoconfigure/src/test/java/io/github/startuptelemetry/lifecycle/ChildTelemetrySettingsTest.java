@@ -61,7 +61,12 @@ class ChildTelemetrySettingsTest {
 	@Test
 	void presetServiceNameIsPassedOnAsIs() {
 		assertThat(settings(Map.of("OTEL_SERVICE_NAME", "preset")).forServer("model-0", "model", 0, 1))
-			.containsEntry("OTEL_SERVICE_NAME", "preset");
+			.containsEntry("OTEL_SERVICE_NAME", "preset")
+			// a group: every server, Gym's and ours, is preset/<server>
+			.doesNotContainKey("NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER");
+		// the server's own name: a Gym server must not turn it into model-0/model-0
+		assertThat(settings(Map.of()).forServer("model-0", "model", 0, 1))
+			.containsEntry("NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "false");
 		assertThat(settings(Map.of()).forServer("model-0", "model", 0, 1)).containsEntry("OTEL_SERVICE_NAME",
 				"model-0");
 	}

@@ -3,6 +3,7 @@ package io.github.startuptelemetry.it.lifecycle;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,9 +12,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import io.github.startuptelemetry.it.support.Http;
 import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.OtlpReceiver;
+import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.Ports;
 import io.github.startuptelemetry.it.support.SampleJars;
 
+import static io.github.startuptelemetry.it.support.Spans.only;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -51,6 +54,24 @@ class NemoEnvProcessTest {
 		}
 		assertThat(this.receiver.spans()).isEmpty();
 		assertThat(this.receiver.metrics()).isEmpty();
+	}
+
+	@Test
+	void underAGymSupervisorAJavaServerIsNamedAsAGymServerIs() throws Exception {
+		try (JavaProcess server = JavaProcess.jar(SampleJars.server())
+			.env("OTEL_EXPORTER_OTLP_ENDPOINT", this.receiver.baseUrl())
+			.env("NEMO_GYM_OTEL_ENABLED", "1")
+			.env("OTEL_SERVICE_NAME", "nemo-gym")
+			.env("NEMO_GYM_CONFIG_PATH", "java_server")
+			.args("--server.port=" + Ports.free(), "--sample.model-loader.duration=100ms",
+					"--sample.model-loader.warmup=10ms")
+			.start(this.tmp.resolve("gym-child.log"))) {
+			ReceivedSpan root = only(this.receiver.awaitSpansNamed("gym.server.startup", 1, TIMEOUT),
+					"gym.server.startup");
+			assertThat(root.serviceName()).isEqualTo("nemo-gym/java_server");
+			assertThat(root.resourceAttribute("nemo.gym.service_group")).isEqualTo("nemo-gym");
+			assertThat(root.attribute("nemo.gym.server.name")).isEqualTo("java_server");
+		}
 	}
 
 }

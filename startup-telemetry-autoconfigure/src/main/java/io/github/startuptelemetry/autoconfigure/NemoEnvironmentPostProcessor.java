@@ -22,7 +22,8 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 /**
  * Reads NeMo Gym's and nemo-lens's settings ({@link NemoEnv}: {@code NEMO_GYM_OTEL_*}, else
  * {@code NEMO_LENS_*}) as defaults of ours, so a Java server a Gym supervisor spawns follows the
- * fleet's switches: {@code _ENABLED} → {@code telemetry.enabled}, {@code _RUN_ID} →
+ * fleet's switches: {@code _ENABLED} → {@code telemetry.enabled}, {@code _SPAN_GROUPS} →
+ * {@code telemetry.span-groups}, {@code _RUN_ID} →
  * {@code telemetry.run-id}, {@code _TRACES_ENABLED=false} →
  * {@code management.tracing.export.enabled=false}, {@code _METRICS_ENABLED=false} →
  * {@code management.otlp.metrics.export.enabled=false}; {@code _ENABLED=false} turns both off
@@ -108,6 +109,10 @@ class NemoEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered 
 		Boolean enabled = TelemetrySwitch.nemoFlag(env, NemoEnv.ENABLED);
 		if (enabled != null) {
 			properties.put(TelemetrySwitch.ENABLED_PROPERTY, enabled.toString());
+		}
+		String spanGroups = NemoEnv.value(env, NemoEnv.SPAN_GROUPS);
+		if (spanGroups != null) {
+			properties.put(TelemetryProperties.SPAN_GROUPS, spanGroups);
 		}
 		String runId = NemoEnv.value(env, NemoEnv.RUN_ID);
 		if (runId != null) {

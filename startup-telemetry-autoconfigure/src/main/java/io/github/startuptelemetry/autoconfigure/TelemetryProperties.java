@@ -24,6 +24,9 @@ public class TelemetryProperties {
 	/** {@link #getResourceAttributes()}. */
 	public static final String RESOURCE_ATTRIBUTES = PREFIX + ".resource-attributes";
 
+	/** NeMo Gym's span groups this process exports (startup spans need {@code startup}). */
+	public static final String SPAN_GROUPS = PREFIX + ".span-groups";
+
 	/** The server's name on spans, metrics and (under a group) {@code service.name}. */
 	public static final String SERVER_NAME = PREFIX + ".startup.server-name";
 
@@ -71,6 +74,14 @@ public class TelemetryProperties {
 	 * rank attributes, management.opentelemetry.resource-attributes wins over them.
 	 */
 	private Map<String, String> resourceAttributes = new LinkedHashMap<>();
+
+	/**
+	 * NeMo Gym span groups and presets to export, comma separated (default, per_rollout, all,
+	 * job, server, startup, ...). Startup spans are exported only when the startup group is
+	 * selected (it is in default and all); startup metrics always are. Defaults to
+	 * NEMO_GYM_OTEL_SPAN_GROUPS, else NEMO_LENS_SPAN_GROUPS, else default.
+	 */
+	private String spanGroups = "default";
 
 	private final Startup startup = new Startup();
 
@@ -140,6 +151,14 @@ public class TelemetryProperties {
 		this.resourceAttributes = resourceAttributes;
 	}
 
+	public String getSpanGroups() {
+		return this.spanGroups;
+	}
+
+	public void setSpanGroups(String spanGroups) {
+		this.spanGroups = spanGroups;
+	}
+
 	public Startup getStartup() {
 		return this.startup;
 	}
@@ -151,6 +170,7 @@ public class TelemetryProperties {
 	private static Map<String, Class<?>> fleetWide() {
 		Map<String, Class<?>> properties = new LinkedHashMap<>();
 		properties.put(RUN_ID, String.class);
+		properties.put(SPAN_GROUPS, String.class);
 		properties.put(PREFIX + ".shutdown-timeout", Duration.class);
 		properties.put(PREFIX + ".startup.log-summary", Boolean.class);
 		properties.put(PREFIX + ".startup.bean-spans.enabled", Boolean.class);

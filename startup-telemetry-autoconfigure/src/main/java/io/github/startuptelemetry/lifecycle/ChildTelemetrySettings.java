@@ -88,6 +88,10 @@ public final class ChildTelemetrySettings {
 		}
 		TelemetryProperties.FLEET_WIDE.forEach((property, type) -> passOn(binder, property, type));
 		runId(binder, processEnv);
+		String spanGroups = bind(binder, TelemetryProperties.SPAN_GROUPS, String.class);
+		if (spanGroups != null && !inherit(NemoEnv.names(NemoEnv.SPAN_GROUPS))) {
+			this.fleetEnv.put(NemoEnv.GYM_SPAN_GROUPS, spanGroups);
+		}
 		exportSettings(binder);
 		resourceAttributes(binder);
 	}

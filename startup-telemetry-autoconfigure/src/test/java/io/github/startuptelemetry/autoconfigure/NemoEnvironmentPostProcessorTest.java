@@ -30,7 +30,8 @@ class NemoEnvironmentPostProcessorTest {
 
 	@Test
 	void lensIsTheFallback() {
-		this.postProcessor.apply(this.environment, Map.of("NEMO_LENS_ENABLED", "false"));
+		this.postProcessor.apply(this.environment, Map.of("NEMO_LENS_ENABLED", "false", "NEMO_LENS_SPAN_GROUPS", "job"));
+		assertThat(this.environment.getProperty("telemetry.span-groups")).isEqualTo("job");
 		assertThat(TelemetrySwitch.enabled(this.environment)).isFalse();
 		// and, as lens then has no providers, no export at all
 		assertThat(this.environment.getProperty("management.tracing.export.enabled")).isEqualTo("false");

@@ -8,6 +8,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.exporter.FinishedSpan;
+import io.micrometer.tracing.exporter.SpanExportingPredicate;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -28,6 +30,8 @@ import org.springframework.context.annotation.Configuration;
 import io.github.startuptelemetry.lifecycle.TelemetryHandle;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.mock;
 
 class TelemetryLifecycleAutoConfigurationTest {
 
@@ -64,6 +68,21 @@ class TelemetryLifecycleAutoConfigurationTest {
 				assertThat(attributes.get(AttributeKey.stringKey("nemo.run.id"))).isEqualTo("007");
 				assertThat(attributes.get(AttributeKey.stringKey("nv.dl.rank"))).isNull();
 			});
+	}
+
+	@Test
+	void startupSpansAreExportedOnlyWithTheStartupSpanGroup() {
+		FinishedSpan startup = mock(FinishedSpan.class);
+		given(startup.getName()).willReturn("gym.server.startup.main_start");
+		FinishedSpan request = mock(FinishedSpan.class);
+		given(request.getName()).willReturn("http get /");
+		this.runner.run((context) -> assertThat(context.getBean(SpanExportingPredicate.class).isExportable(startup))
+			.isTrue());
+		this.runner.withPropertyValues("telemetry.span-groups=per_rollout").run((context) -> {
+			SpanExportingPredicate predicate = context.getBean(SpanExportingPredicate.class);
+			assertThat(predicate.isExportable(startup)).isFalse();
+			assertThat(predicate.isExportable(request)).isTrue();
+		});
 	}
 
 	@Test

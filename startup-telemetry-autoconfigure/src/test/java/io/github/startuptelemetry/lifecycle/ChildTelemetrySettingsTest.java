@@ -244,6 +244,13 @@ class ChildTelemetrySettingsTest {
 	}
 
 	@Test
+	void spanGroupsArePassedOnInBothWords() {
+		this.yaml.setProperty("telemetry.span-groups", "per_rollout");
+		assertThat(settings(Map.of()).forServer("py-0", "py", 0, 1)).containsEntry("TELEMETRY_SPAN_GROUPS", "per_rollout")
+			.containsEntry("NEMO_GYM_OTEL_SPAN_GROUPS", "per_rollout");
+	}
+
+	@Test
 	void aPresetSupervisorEnvValueIsNeverReplaced() {
 		Map<String, String> supervisorEnv = Map.of("NEMO_GYM_OTEL_ENABLED", "yes", "OTEL_EXPORTER_OTLP_ENDPOINT",
 				"http://env:4317", "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc", "NEMO_GYM_OTEL_RUN_ID", "preset");

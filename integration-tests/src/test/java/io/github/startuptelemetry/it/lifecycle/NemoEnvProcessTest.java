@@ -57,6 +57,24 @@ class NemoEnvProcessTest {
 	}
 
 	@Test
+	void withoutTheStartupSpanGroupStartupSpansAreDroppedButMetricsAndTheAppStay() throws Exception {
+		int port = Ports.free();
+		try (JavaProcess server = JavaProcess.jar(SampleJars.server())
+			.env("OTEL_EXPORTER_OTLP_ENDPOINT", this.receiver.baseUrl())
+			.env("NEMO_GYM_OTEL_SPAN_GROUPS", "per_rollout")
+			.args("--server.port=" + port, "--sample.model-loader.duration=100ms",
+					"--sample.model-loader.warmup=10ms")
+			.start(this.tmp.resolve("groups.log"))) {
+			server.awaitLog("Startup of 'sample-server'", TIMEOUT);
+			assertThat(Http.get("http://127.0.0.1:" + port + "/actuator/health")).contains("UP");
+			server.terminate();
+			server.awaitExit(TIMEOUT);
+		}
+		assertThat(this.receiver.spans()).noneMatch((span) -> span.name().startsWith("gym."));
+		assertThat(this.receiver.metrics().toString()).contains("gym.server.startup_stage_duration_ms");
+	}
+
+	@Test
 	void underAGymSupervisorAJavaServerIsNamedAsAGymServerIs() throws Exception {
 		try (JavaProcess server = JavaProcess.jar(SampleJars.server())
 			.env("OTEL_EXPORTER_OTLP_ENDPOINT", this.receiver.baseUrl())

@@ -1,42 +1,73 @@
 #!/usr/bin/env bash
 # Benchmarks: paired, interleaved runs; medians and ratios; results in bench/results/*.md.
-# Run on a quiet machine (nothing else building or testing): the box has 2 cores.
-#   bench/run.sh startup [RUNS]     what the starter costs at startup (three builds of one app; 10 runs)
+# Every benchmark lives under benchmarks/ (this script is their one entry point):
+#   benchmarks/startup-app     the app the startup and shutdown benchmarks start, with and without the starter
+#   benchmarks/startup-cost    StartupCostBench.java, a single-file program (java benchmarks/startup-cost/...)
+#   benchmarks/jmh             JMH of the hot paths
+#   benchmarks/process         *Benchmark classes over real processes (readiness, fleet, shutdown), on the
+#                              process tests' support classes; the normal build compiles them and runs none
+#   benchmarks/fleet           stub_server.py, the stand-in server of the fleet benchmark
+# Run on a quiet machine (nothing else building or testing): the box has 2 cores. Every result
+# records the load average before and after, and says so at its top when it was above 2.
+#   bench/run.sh startup [PAIRS]    what the starter costs at startup: 4 variants, 12 pairs (issue 14's table)
 #   bench/run.sh jmh                hot paths (mark, env parsing, emitting spans)
 #   bench/run.sh readiness [STARTS] readiness-detection lag over real sample-server starts (30 starts;
 #                                   FLEET=N: N servers start at once, default the sample fleet of 3)
-#   bench/run.sh fleet [RUNS]       the supervisor spawning 100 bench/stub_server.py at once (5 runs)
+#   bench/run.sh fleet [RUNS]       the supervisor spawning 100 benchmarks/fleet/stub_server.py at once (5 runs)
 #   bench/run.sh shutdown [RUNS]    exit after SIGTERM against a dead collector, starter vs plain Boot (5 runs)
-#   bench/run.sh all                all of the above, default counts
+#   bench/run.sh all                all of the above, with counts that fit 30 minutes on 2 cores
+#                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
 runs="${2:-}"
 mkdir -p bench/results
+began=$SECONDS
 
-# a *Benchmark test class in integration-tests, which the normal build skips
+# counts for `all`: measured on the 2-core box, the whole run stays under 30 minutes
+if [[ "$what" == all ]]; then
+  startup_runs=12 readiness_runs=18 fleet_runs=5 shutdown_runs=3
+else
+  startup_runs="${runs:-12}" readiness_runs="${runs:-30}" fleet_runs="${runs:-5}" shutdown_runs="${runs:-5}"
+fi
+
+loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# a *Benchmark test class in benchmarks/process, which the normal build compiles and never runs
 benchmark() {
-  ./mvnw -B -q verify -pl integration-tests -am -Dtest="$1" -Dsurefire.failIfNoSpecifiedTests=false \
+  ./mvnw -B -q verify -pl benchmarks/process -am -Dtest="$1" -Dsurefire.failIfNoSpecifiedTests=false \
     -Dbench.runs="$2" -Dbench.out="$PWD/bench/results/$3.md" -Dbench.fleet="${FLEET:-3}"
 }
 
 ./mvnw -B -q -DskipTests package
 if [[ "$what" == startup || "$what" == all ]]; then
-  java bench/StartupCostBench.java "${runs:-10}" benchmarks/startup-app/target/startup-app-starter.jar \
+  java benchmarks/startup-cost/StartupCostBench.java "$startup_runs" benchmarks/startup-app/target/startup-app-starter.jar \
     benchmarks/startup-app/target/startup-app-baseline.jar bench/results/startup-cost.md
 fi
 if [[ "$what" == jmh || "$what" == all ]]; then
+  before="$(loadavg)"
   (cd benchmarks/jmh && java -cp "target/classes:$(cat target/jmh.classpath)" org.openjdk.jmh.Main \
     -rf text -rff ../../bench/results/jmh.txt HotPathBenchmarks)
-  { echo "# JMH: hot paths"; echo; echo "Generated $(date -u +%FT%TZ) by \`bench/run.sh jmh\` ($(nproc) cores, $(java -version 2>&1 | head -1))."; echo; echo '```'; cat bench/results/jmh.txt; echo '```'; } > bench/results/jmh.md
+  after="$(loadavg)"
+  {
+    echo "# JMH: hot paths"; echo
+    echo "Generated $(date -u +%FT%TZ) by \`bench/run.sh jmh\` (\`benchmarks/jmh\`)."; echo
+    if awk -v b="${before%% *}" -v a="${after%% *}" 'BEGIN { exit !(b > 2 || a > 2) }'; then
+      echo "**Taken under load** (load average ${before%% *} before, ${after%% *} after, above 2 on $(nproc) cores): scores and errors are not the machine's."; echo
+    fi
+    echo "Machine: \`nproc\` $(nproc), \`java -version\`: $(java -version 2>&1 | tr '\n' ';' | sed 's/;$//; s/;/; /g'). Load average (1/5/15 min) before: $before, after: $after."; echo
+    echo "Runs: 1 fork, 3 warm-up and 5 measured iterations of 1 s per benchmark (the spread is JMH's 99.9% error)."; echo
+    echo '```'; cat bench/results/jmh.txt; echo '```'
+  } > bench/results/jmh.md
   rm -f bench/results/jmh.txt
 fi
 if [[ "$what" == readiness || "$what" == all ]]; then
-  benchmark ReadinessLagBenchmark "${runs:-30}" "readiness-lag${FLEET:+-fleet$FLEET}"
+  benchmark ReadinessLagBenchmark "$readiness_runs" "readiness-lag${FLEET:+-fleet$FLEET}"
 fi
 if [[ "$what" == fleet || "$what" == all ]]; then
-  benchmark FleetScaleBenchmark "${runs:-5}" fleet-scale
+  benchmark FleetScaleBenchmark "$fleet_runs" fleet-scale
 fi
 if [[ "$what" == shutdown || "$what" == all ]]; then
-  benchmark ShutdownBenchmark "${runs:-5}" shutdown
+  benchmark ShutdownBenchmark "$shutdown_runs" shutdown
 fi
+echo "bench/run.sh $what: $(( (SECONDS - began) / 60 )) min $(( (SECONDS - began) % 60 )) s" >&2

@@ -13,25 +13,36 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.util.ClassUtils;
 
 import io.github.startuptelemetry.lifecycle.HttpUrl;
 
 /**
  * A Zipkin span exporter beside Boot's own exporters, for looking at startups locally when no
  * OpenTelemetry collector runs ({@code telemetry.export.zipkin.endpoint}). Boot's tracing
- * auto-configuration hands every {@link SpanExporter} bean to its span processor. The sender is
- * the JDK's {@code URLConnection}: no second HTTP client. A malformed endpoint is logged once
- * and skipped; it never fails the application.
+ * auto-configuration hands every {@link SpanExporter} bean to its span processor.
+ * <p>
+ * Opt-in, the Boot way: the starter does not bring Zipkin. An application that wants it adds
+ * {@code io.opentelemetry:opentelemetry-exporter-zipkin} (and, to keep OkHttp out,
+ * {@code io.zipkin.reporter2:zipkin-sender-urlconnection} with the exporter's
+ * {@code zipkin-sender-okhttp3} excluded). Without the exporter this configuration backs off
+ * before its class is even loaded (the condition is in the generated auto-configuration
+ * metadata), so a server loads no Zipkin class; a supervisor still passes the endpoint on to
+ * its servers, since that is only a property. With the JDK's {@code URLConnection} sender
+ * present it is used (no second HTTP client), else the exporter's default sender. A malformed
+ * endpoint, or a sender that cannot be created, is logged once and skipped; it never fails the
+ * application.
  */
 @AutoConfiguration
-@ConditionalOnClass(name = { "io.opentelemetry.exporter.zipkin.ZipkinSpanExporter",
-		"zipkin2.reporter.urlconnection.URLConnectionSender" })
+@ConditionalOnClass(name = "io.opentelemetry.exporter.zipkin.ZipkinSpanExporter")
 @ConditionalOnBooleanProperty(name = "telemetry.enabled", matchIfMissing = true)
 @ConditionalOnProperty(name = "telemetry.export.zipkin.endpoint")
 @EnableConfigurationProperties(TelemetryProperties.class)
 public final class ZipkinExportAutoConfiguration {
 
 	private static final Log logger = LogFactory.getLog(ZipkinExportAutoConfiguration.class);
+
+	private static final String URL_CONNECTION_SENDER = "zipkin2.reporter.urlconnection.URLConnectionSender";
 
 	@Bean
 	@ConditionalOnMissingBean(ZipkinSpanExporter.class)
@@ -41,11 +52,31 @@ public final class ZipkinExportAutoConfiguration {
 			logger.warn("Ignoring telemetry.export.zipkin.endpoint: not an http(s) URL");
 			return SpanExporter.composite();
 		}
-		return ZipkinSpanExporter.builder().setSender(URLConnectionSender.create(endpoint)).build();
+		try {
+			if (ClassUtils.isPresent(URL_CONNECTION_SENDER, ZipkinExportAutoConfiguration.class.getClassLoader())) {
+				return UrlConnection.exporter(endpoint.strip());
+			}
+			return ZipkinSpanExporter.builder().setEndpoint(endpoint.strip()).build();
+		}
+		catch (RuntimeException | LinkageError ex) {
+			// e.g. the exporter without any sender on the class path
+			logger.warn("Ignoring telemetry.export.zipkin.endpoint: no Zipkin sender could be created (" + ex
+					+ "); add io.zipkin.reporter2:zipkin-sender-urlconnection");
+			return SpanExporter.composite();
+		}
 	}
 
 	static boolean isHttpUrl(String value) {
 		return value != null && HttpUrl.isValid(value.strip());
+	}
+
+	/** Only loaded when {@code zipkin-sender-urlconnection} is on the class path. */
+	private static final class UrlConnection {
+
+		static SpanExporter exporter(String endpoint) {
+			return ZipkinSpanExporter.builder().setSender(URLConnectionSender.create(endpoint)).build();
+		}
+
 	}
 
 }

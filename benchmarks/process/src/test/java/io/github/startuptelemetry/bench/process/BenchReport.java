@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.it.bench;
+package io.github.startuptelemetry.bench.process;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +12,9 @@ import java.util.Locale;
  * shared with builds gives noisy numbers.
  */
 final class BenchReport {
+
+	/** Above this load average (1 minute) a result is marked as taken under load. */
+	static final double QUIET_LOAD = 2.0;
 
 	private final StringBuilder md = new StringBuilder();
 
@@ -27,16 +30,31 @@ final class BenchReport {
 		return this;
 	}
 
-	/** Write it to {@code bench.out} (set by bench/run.sh) or under target/, and print it. */
+	/**
+	 * Write it to {@code bench.out} (set by bench/run.sh) or under target/, and print it. A result
+	 * taken while the load average was above {@value #QUIET_LOAD} (at start or at end) says so
+	 * at its top: on 2 cores its numbers are not the machine's.
+	 */
 	Path write(String name) throws IOException {
+		double loadAtEnd = loadAverage();
 		line("");
-		line("Machine: %d cores (%s), %s %s, Java %s; load average %.2f at start, %.2f at end.",
+		line("Machine: %d cores (`nproc`; %s), %s %s, Java %s (%s %s); load average %.2f at start, %.2f at end.",
 				Runtime.getRuntime().availableProcessors(), cpuModel(), System.getProperty("os.name"),
-				System.getProperty("os.version"), System.getProperty("java.version"), this.loadAtStart, loadAverage());
+				System.getProperty("os.version"), System.getProperty("java.version"), System.getProperty("java.vm.name"),
+				System.getProperty("java.vm.version"), this.loadAtStart, loadAtEnd);
+		String text = this.md.toString();
+		if (Math.max(this.loadAtStart, loadAtEnd) > QUIET_LOAD) {
+			int body = text.indexOf("\n\n") + 2;
+			text = text.substring(0, body) + String.format(Locale.ROOT,
+					"**Taken under load** (load average %.2f at start, %.2f at end, above %.0f on %d cores): other work "
+							+ "shared the CPUs, so absolute numbers and small differences are not the machine's.%n%n",
+					this.loadAtStart, loadAtEnd, QUIET_LOAD, Runtime.getRuntime().availableProcessors())
+					+ text.substring(body);
+		}
 		Path out = Path.of(System.getProperty("bench.out", "target/" + name + ".md"));
 		Files.createDirectories(out.toAbsolutePath().getParent());
-		Files.writeString(out, this.md);
-		System.out.println(this.md);
+		Files.writeString(out, text);
+		System.out.println(text);
 		return out;
 	}
 

@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.it.bench;
+package io.github.startuptelemetry.bench.process;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.it.bench;
+package io.github.startuptelemetry.bench.process;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.it.bench;
+package io.github.startuptelemetry.bench.process;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code bench/run.sh fleet [RUNS]}: the fleet launcher at scale. Per run, the sample supervisor
- * spawns {@value #SERVERS} {@code bench/stub_server.py} stubs at once (a Python server that
+ * spawns {@value #SERVERS} {@code benchmarks/fleet/stub_server.py} stubs at once (a Python server that
  * honours the env contract: a hundred fit on two cores) and measures: the tail, from the last
  * stub listening (its own {@code ready_ns}) to the end of {@code gym.startup} and to the report;
  * the supervisor JVM's CPU from "Starting" to the report, minus what it uses idle over an equal
@@ -77,8 +77,8 @@ class FleetScaleBenchmark {
 			fleet.threadsMs.forEach((name, ms) -> threads.merge(name, ms / runs / SERVERS, Double::sum));
 			System.err.printf("run %d/%d done%n", run + 1, runs);
 		}
-		md.line("%d runs. Each: the sample supervisor (`-XX:TieredStopAtLevel=1`) spawns %d `bench/stub_server.py` "
-				+ "at once through the launch shell (`replicas: %d`, command `[%s, bench/stub_server.py, \"{port}\"]`), "
+		md.line("%d runs. Each: the sample supervisor (`-XX:TieredStopAtLevel=1`) spawns %d `benchmarks/fleet/stub_server.py` "
+				+ "at once through the launch shell (`replicas: %d`, command `[%s, benchmarks/fleet/stub_server.py, \"{port}\"]`), "
 				+ "probes `/health`, exports to an in-process OTLP receiver, prints its report.", runs, SERVERS,
 				SERVERS, this.python);
 		md.line("");
@@ -120,7 +120,7 @@ class FleetScaleBenchmark {
 	private Run run(int index, int servers, String setup) throws Exception {
 		String id = index + "-" + servers + ((setup != null) ? "-slow" : "");
 		Path runDir = this.tmp.resolve("run-" + id);
-		Path stub = SampleJars.repositoryRoot().resolve("bench/stub_server.py");
+		Path stub = SampleJars.repositoryRoot().resolve("benchmarks/fleet/stub_server.py");
 		String server = "--telemetry.supervisor.servers[0].";
 		try (OtlpReceiver receiver = OtlpReceiver.start();
 				JavaProcess supervisor = JavaProcess.jar(SampleJars.supervisor())

@@ -1,0 +1,345 @@
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * What the starter costs at startup (issue 14's table), paired and interleaved. One app,
+ * {@code benchmarks/startup-app}, in four variants:
+ * <ol>
+ * <li>baseline: Boot + OpenTelemetry, no starter ({@code startup-app-baseline.jar});
+ * <li>baseline with Boot's OTLP meter push silenced the way the starter silences it while no
+ * endpoint is configured ({@code management.otlp.metrics.export.enabled=false}, what the
+ * starter's {@code OtlpEnvironmentPostProcessor} sets);
+ * <li>starter on ({@code startup-app-starter.jar});
+ * <li>starter present, {@code TELEMETRY_ENABLED=false}.
+ * </ol>
+ * One start = spawn of {@code java -XX:TieredStopAtLevel=1 -jar ...} until the first {@code 200}
+ * from {@code /actuator/health} (polled every 5 ms), then SIGKILL. Wall = that time; CPU =
+ * utime + stime of the JVM at that moment (/proc, 10 ms ticks). A round starts every variant
+ * once, in an order rotated each round; each variant is paired with the baseline of its own
+ * round, and the ratio is taken pair by pair; the table shows medians of those ratios (and of
+ * the CPU differences), with their spread. One uncounted warm-up round first; one extra start
+ * per variant with {@code -Xlog:class+load} afterwards for class counts (never timed).
+ *
+ * Usage: java benchmarks/startup-cost/StartupCostBench.java PAIRS STARTER_JAR BASELINE_JAR OUT.md
+ */
+public class StartupCostBench {
+
+	static final double QUIET_LOAD = 2.0;
+
+	static final long CLOCK_TICKS = 100;
+
+	static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
+
+	record Variant(String key, String name, Path jar, Map<String, String> env, List<String> args) {
+	}
+
+	record Sample(double wallMs, double cpuMs) {
+	}
+
+	record Classes(int all, int ours, int zipkin, int otel, int otelSdk, List<String> oursNames) {
+	}
+
+	public static void main(String[] args) throws Exception {
+		int pairs = Integer.parseInt(args[0]);
+		Path starter = Path.of(args[1]);
+		Path baseline = Path.of(args[2]);
+		Path out = Path.of(args[3]);
+		List<Variant> variants = List.of(
+				new Variant("baseline", "baseline (Boot + OpenTelemetry, no starter)", baseline, Map.of(), List.of()),
+				new Variant("silenced", "baseline, OTLP meter push silenced", baseline, Map.of(),
+						List.of("--management.otlp.metrics.export.enabled=false")),
+				new Variant("on", "starter on", starter, Map.of(), List.of()),
+				new Variant("off", "starter present, TELEMETRY_ENABLED=false", starter,
+						Map.of("TELEMETRY_ENABLED", "false"), List.of()));
+		double[] loadBefore = loadAverage();
+		long began = System.nanoTime();
+		for (Variant v : variants) {
+			start(v, null); // warm-up round: page cache, the launcher's JIT; not counted
+		}
+		Map<String, List<Sample>> samples = new LinkedHashMap<>();
+		variants.forEach((v) -> samples.put(v.key(), new ArrayList<>()));
+		double maxLoad = loadBefore[0];
+		for (int round = 0; round < pairs; round++) {
+			for (int k = 0; k < variants.size(); k++) {
+				Variant v = variants.get((round + k) % variants.size());
+				samples.get(v.key()).add(start(v, null));
+			}
+			maxLoad = Math.max(maxLoad, loadAverage()[0]);
+			System.err.printf("round %d/%d done%n", round + 1, pairs);
+		}
+		Map<String, Classes> classes = new LinkedHashMap<>();
+		for (Variant v : variants) {
+			classes.put(v.key(), classes(v));
+		}
+		double[] loadAfter = loadAverage();
+		double minutes = (System.nanoTime() - began) / 60e9;
+		String md = report(pairs, variants, samples, classes, loadBefore, loadAfter, maxLoad, minutes);
+		Files.createDirectories(out.toAbsolutePath().getParent());
+		Files.writeString(out, md);
+		System.out.println(md);
+	}
+
+	/** One start; with {@code classLog}, under -Xlog:class+load (not timed then). */
+	static Sample start(Variant variant, Path classLog) throws Exception {
+		int port;
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			port = socket.getLocalPort();
+		}
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1"));
+		if (classLog != null) {
+			command.add("-Xlog:class+load=info:file=" + classLog);
+		}
+		command.addAll(List.of("-jar", variant.jar().toString(), "--server.port=" + port));
+		command.addAll(variant.args());
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+		builder.environment().keySet().removeIf((k) -> k.startsWith("TELEMETRY_") || k.startsWith("OTEL_")
+				|| k.startsWith("MANAGEMENT_") || k.startsWith("NEMO_GYM_") || k.equals("TRACEPARENT"));
+		builder.environment().putAll(variant.env());
+		URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
+		long t0 = System.nanoTime();
+		Process process = builder.start();
+		try {
+			while (!healthy(health)) {
+				if (!process.isAlive()) {
+					throw new IllegalStateException(variant.name() + " exited with " + process.exitValue());
+				}
+				if (System.nanoTime() - t0 > TimeUnit.SECONDS.toNanos(180)) {
+					throw new IllegalStateException(variant.name() + " not healthy after 180 s");
+				}
+				process.waitFor(5, TimeUnit.MILLISECONDS);
+			}
+			double wallMs = (System.nanoTime() - t0) / 1e6;
+			return new Sample(wallMs, cpuMs(process.pid()));
+		}
+		finally {
+			process.destroyForcibly(); // SIGKILL: shutdown is not part of a start
+			process.waitFor(30, TimeUnit.SECONDS);
+		}
+	}
+
+	static Classes classes(Variant variant) throws Exception {
+		Path log = Files.createTempFile("startup-cost-classes", ".log");
+		try {
+			start(variant, log);
+			List<String> names = Files.readAllLines(log)
+				.stream()
+				.filter((l) -> l.contains("[class,load] "))
+				.map((l) -> l.substring(l.indexOf("[class,load] ") + 13).split(" ")[0])
+				.toList();
+			List<String> ours = names.stream()
+				.filter((n) -> n.startsWith("io.github.startuptelemetry.") && !n.startsWith("io.github.startuptelemetry.bench."))
+				.map((n) -> n.replaceAll("\\$\\$Lambda.*", "\\$\\$Lambda"))
+				.toList();
+			int zipkin = (int) names.stream()
+				.filter((n) -> n.startsWith("zipkin2.") || n.startsWith("io.opentelemetry.exporter.zipkin."))
+				.count();
+			int otel = (int) names.stream().filter((n) -> n.startsWith("io.opentelemetry.")).count();
+			int sdk = (int) names.stream().filter((n) -> n.startsWith("io.opentelemetry.sdk.")).count();
+			return new Classes(names.size(), ours.size(), zipkin, otel, sdk, ours);
+		}
+		finally {
+			Files.deleteIfExists(log);
+		}
+	}
+
+	static boolean healthy(URI uri) {
+		try {
+			return HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofMillis(500)).build(),
+					HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	/** utime + stime of the process, from /proc (clock ticks of 10 ms). */
+	static double cpuMs(long pid) throws IOException {
+		String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+		String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+		return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 1000.0 / CLOCK_TICKS;
+	}
+
+	static double[] loadAverage() {
+		try {
+			String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+			return new double[] { Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]) };
+		}
+		catch (IOException | RuntimeException ex) {
+			return new double[] { Double.NaN, Double.NaN, Double.NaN };
+		}
+	}
+
+	static double median(double[] values) {
+		double[] s = values.clone();
+		Arrays.sort(s);
+		int n = s.length;
+		return (n % 2 == 1) ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	}
+
+	static double[] values(List<Sample> samples, ToDoubleFunction<Sample> f) {
+		return samples.stream().mapToDouble(f).toArray();
+	}
+
+	/** Per pair: variant / its round's baseline - 1, in percent. */
+	static double[] ratios(List<Sample> variant, List<Sample> base, ToDoubleFunction<Sample> f) {
+		double[] r = new double[variant.size()];
+		for (int i = 0; i < r.length; i++) {
+			r[i] = (f.applyAsDouble(variant.get(i)) / f.applyAsDouble(base.get(i)) - 1) * 100;
+		}
+		return r;
+	}
+
+	/** Per pair: variant - its round's baseline, in ms. */
+	static double[] deltas(List<Sample> variant, List<Sample> base, ToDoubleFunction<Sample> f) {
+		double[] d = new double[variant.size()];
+		for (int i = 0; i < d.length; i++) {
+			d[i] = f.applyAsDouble(variant.get(i)) - f.applyAsDouble(base.get(i));
+		}
+		return d;
+	}
+
+	static String spread(double[] v, String format) {
+		double[] s = v.clone();
+		Arrays.sort(s);
+		return String.format(Locale.ROOT, format + " … " + format, s[0], s[s.length - 1]);
+	}
+
+	static long slower(double[] ratios) {
+		return Arrays.stream(ratios).filter((r) -> r > 0).count();
+	}
+
+	static String report(int pairs, List<Variant> variants, Map<String, List<Sample>> samples,
+			Map<String, Classes> classes, double[] before, double[] after, double maxLoad, double minutes)
+			throws Exception {
+		StringBuilder md = new StringBuilder("# Startup cost of the starter\n\n");
+		md.append("Generated ").append(LocalDateTime.now().withNano(0))
+			.append(" by `bench/run.sh startup` (`benchmarks/startup-cost/StartupCostBench.java`).\n\n");
+		boolean loaded = before[0] > QUIET_LOAD || after[0] > QUIET_LOAD;
+		if (loaded) {
+			md.append(String.format(Locale.ROOT, "**Taken under load**: load average %.2f before, %.2f after (1 min), "
+					+ "above %.0f on %d cores. Other work shared the CPUs; the pairing cancels slow drift, not a "
+					+ "neighbour's bursts, so the ratios below are noisier than the targets' margins and no verdict "
+					+ "here is final.%n%n", before[0], after[0], QUIET_LOAD, Runtime.getRuntime().availableProcessors()));
+		}
+		md.append(machine(before, after, maxLoad)).append("\n\n");
+		md.append(String.format(Locale.ROOT, "Runs: %d pairs per variant (%d rounds of %d starts, order rotated each "
+				+ "round, after one uncounted warm-up round; %d timed starts in all, %.1f minutes with the class-count "
+				+ "starts). One start = spawn of `java -XX:TieredStopAtLevel=1 -jar startup-app-*.jar` until the first "
+				+ "`200` from `/actuator/health` (5 ms polling), then SIGKILL. Wall = that time; CPU = utime+stime of "
+				+ "the JVM at that moment (10 ms ticks). Each variant is paired with the baseline started in its own "
+				+ "round; ratios and differences are taken pair by pair, then the median (spread = min … max over "
+				+ "the pairs; \"slower\" = pairs where the variant took longer).%n%n", pairs, pairs, variants.size(),
+				pairs * variants.size(), minutes));
+
+		List<Sample> base = samples.get("baseline");
+		List<Sample> silenced = samples.get("silenced");
+		ToDoubleFunction<Sample> wall = Sample::wallMs;
+		ToDoubleFunction<Sample> cpu = Sample::cpuMs;
+
+		md.append("| variant | vs | wall Δ median | wall Δ spread | slower pairs | CPU Δ median | CPU Δ (ms) median | CPU Δ spread | slower pairs |\n");
+		md.append("|---|---|---|---|---|---|---|---|---|\n");
+		String[][] rows = { { "silenced", "baseline" }, { "on", "baseline" }, { "on", "silenced" }, { "off", "baseline" },
+				{ "off", "silenced" } };
+		Map<String, double[]> medians = new LinkedHashMap<>();
+		for (String[] row : rows) {
+			List<Sample> v = samples.get(row[0]);
+			List<Sample> b = samples.get(row[1]);
+			double[] wr = ratios(v, b, wall);
+			double[] cr = ratios(v, b, cpu);
+			double[] cd = deltas(v, b, cpu);
+			medians.put(row[0] + "/" + row[1], new double[] { median(wr), median(cr), median(cd) });
+			md.append(String.format(Locale.ROOT, "| %s | %s | %+.2f%% | %s | %d/%d | %+.2f%% | %+.0f | %s | %d/%d |%n",
+					name(variants, row[0]), name(variants, row[1]), median(wr), spread(wr, "%+.1f%%"), slower(wr), wr.length,
+					median(cr), median(cd), spread(cd, "%+.0f"), slower(cr), cr.length));
+		}
+
+		md.append("\nAbsolute values per variant (medians, spread min … max):\n\n");
+		md.append("| variant | wall (ms) | wall spread | CPU (ms) | CPU spread | classes | io.opentelemetry | io.opentelemetry.sdk | Zipkin | startup-telemetry |\n");
+		md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+		for (Variant v : variants) {
+			List<Sample> s = samples.get(v.key());
+			Classes c = classes.get(v.key());
+			md.append(String.format(Locale.ROOT, "| %s | %.0f | %s | %.0f | %s | %d | %d | %d | %d | %d |%n", v.name(),
+					median(values(s, wall)), spread(values(s, wall), "%.0f"), median(values(s, cpu)),
+					spread(values(s, cpu), "%.0f"), c.all(), c.otel(), c.otelSdk(), c.zipkin(), c.ours()));
+		}
+		md.append("\nClass counts are from one extra, untimed start per variant with `-Xlog:class+load`. ")
+			.append("Classes of the starter loaded with telemetry off: ")
+			.append(String.join(", ", classes.get("off").oursNames().stream().map((n) -> "`" + n.replace("io.github.startuptelemetry.", "") + "`").toList()))
+			.append(".\n");
+
+		md.append("\nAll pairs (wall ms / CPU ms, in round order):\n\n");
+		for (Variant v : variants) {
+			md.append("- ").append(v.name()).append(": ");
+			md.append(String.join(", ", samples.get(v.key())
+				.stream()
+				.map((s) -> String.format(Locale.ROOT, "%.0f/%.0f", s.wallMs(), s.cpuMs()))
+				.toList()));
+			md.append('\n');
+		}
+
+		double[] off = medians.get("off/baseline");
+		double[] on = medians.get("on/silenced");
+		Classes offClasses = classes.get("off");
+		String caveat = loaded ? " (under load: indicative only)" : "";
+		md.append("\n## Targets (issue 14)\n\n");
+		md.append(String.format(Locale.ROOT, "- Off vs baseline: wall ≤ +0.5%%: %+.2f%% → %s; CPU ≤ +0.5%%: %+.2f%% (%+.0f ms) → %s%s%n",
+				off[0], verdict(off[0] <= 0.5), off[1], off[2], verdict(off[1] <= 0.5), caveat));
+		md.append(String.format(Locale.ROOT, "- Off: no Zipkin class loaded: %d → %s; ≤ 10 classes of ours: %d → %s%n",
+				offClasses.zipkin(), verdict(offClasses.zipkin() == 0), offClasses.ours(), verdict(offClasses.ours() <= 10)));
+		md.append(String.format(Locale.ROOT, "- On vs the silenced baseline: wall ≤ +2%%: %+.2f%% → %s; CPU ≤ +40 ms: %+.0f ms → %s%s%n",
+				on[0], verdict(on[0] <= 2), on[2], verdict(on[2] <= 40), caveat));
+		return md.toString();
+	}
+
+	static String name(List<Variant> variants, String key) {
+		return variants.stream().filter((v) -> v.key().equals(key)).findFirst().orElseThrow().name();
+	}
+
+	static String verdict(boolean met) {
+		return met ? "met" : "MISSED";
+	}
+
+	static String machine(double[] before, double[] after, double maxLoad) throws Exception {
+		String cpu = Files.readAllLines(Path.of("/proc/cpuinfo"))
+			.stream()
+			.filter((l) -> l.startsWith("model name"))
+			.findFirst()
+			.map((l) -> l.substring(l.indexOf(':') + 2))
+			.orElse("unknown");
+		Process version = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
+			.redirectErrorStream(true)
+			.start();
+		String javaVersion = new String(version.getInputStream().readAllBytes()).strip().replace("\n", "; ");
+		version.waitFor();
+		return String.format(Locale.ROOT, "Machine: `nproc` %d (%s), %s %s; `java -version`: %s. Load average "
+				+ "(1/5/15 min) before: %.2f/%.2f/%.2f, after: %.2f/%.2f/%.2f; highest 1-min value seen between rounds: "
+				+ "%.2f (the benchmark's own JVM starts count in it).", Runtime.getRuntime().availableProcessors(), cpu,
+				System.getProperty("os.name"), System.getProperty("os.version"), javaVersion, before[0], before[1],
+				before[2], after[0], after[1], after[2], maxLoad);
+	}
+
+}

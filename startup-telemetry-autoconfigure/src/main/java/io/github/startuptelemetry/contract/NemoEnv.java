@@ -39,6 +39,9 @@ public final class NemoEnv {
 	/** Set by a Gym supervisor for each server: the server's instance name. */
 	public static final String CONFIG_PATH = "NEMO_GYM_CONFIG_PATH";
 
+	/** {@code 1} in a worker process of a multi-process Gym server. */
+	public static final String FASTAPI_WORKER = "IS_NEMO_GYM_FASTAPI_WORKER";
+
 	public static final String GYM_ENABLED = GYM_PREFIX + ENABLED;
 
 	public static final String GYM_RUN_ID = GYM_PREFIX + RUN_ID;

@@ -26,6 +26,9 @@ public final class TelemetryEnv {
 	/** {@code telemetry.startup.warm-up.path}: the path the fleet launcher will probe the server at. */
 	public static final String TELEMETRY_STARTUP_WARMUP_PATH = "TELEMETRY_STARTUP_WARMUP_PATH";
 
+	/** {@code telemetry.startup.worker}: the process is a worker of a multi-process server. */
+	public static final String TELEMETRY_STARTUP_WORKER = "TELEMETRY_STARTUP_WORKER";
+
 	/** {@code telemetry.rank}: the server's index among the servers of its type. */
 	public static final String TELEMETRY_RANK = "TELEMETRY_RANK";
 

@@ -20,11 +20,13 @@ import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.lifecycle.OtelEnv;
 import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
 import io.github.startuptelemetry.lifecycle.RunId;
+import io.github.startuptelemetry.lifecycle.SlurmResourceAttributes;
 import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 
 /**
  * Adds this process's identity ({@code nv.dl.rank}, {@code nv.dl.world_size},
- * {@code nv.dl.local_rank}, {@code rl.worker_group}, the run id ({@code nemo.run.id} and the
+ * {@code nv.dl.local_rank}, {@code rl.worker_group}, on Slurm nemo-lens's {@code slurm.*} and
+ * {@code nv.dl.job.uuid} ({@link SlurmResourceAttributes}), the run id ({@code nemo.run.id} and the
  * deprecated {@code nv.dl.run_id}, picked by {@link RunId} when none was configured, and then
  * also the default of {@code telemetry.run-id}), {@code process.pid} and the
  * user's {@code telemetry.resource-attributes}) to Boot's
@@ -72,8 +74,9 @@ class ResourceAttributesEnvironmentPostProcessor implements EnvironmentPostProce
 			ProcessResourceAttributes.Identity identity = new ProcessResourceAttributes.Identity(properties.getRank(),
 					properties.getWorldSize(), properties.getLocalRank(), properties.getWorkerGroup(), runId,
 					properties.getResourceAttributes());
-			Map<String, String> attributes = ProcessResourceAttributes.resolve(identity, env, pid,
-					(variable) -> this.logger.debug("Ignoring " + variable + ": not a non-negative integer"));
+			Map<String, String> attributes = new LinkedHashMap<>(SlurmResourceAttributes.resolve(env));
+			attributes.putAll(ProcessResourceAttributes.resolve(identity, env, pid,
+					(variable) -> this.logger.debug("Ignoring " + variable + ": not a non-negative integer")));
 			Set<String> present = new HashSet<>(binder
 				.bind(ProcessResourceAttributes.BOOT_PROPERTY, Bindable.mapOf(String.class, String.class))
 				.orElse(Map.of())

@@ -88,6 +88,25 @@ class EnvPropagationProcessTest {
 	}
 
 	@Test
+	void onSlurmTheJobIsOnTheResourceAsLensNamesIt() throws Exception {
+		try (JavaProcess server = sampleServer().env("SLURM_JOB_ID", "4242")
+			.env("SLURM_CLUSTER_NAME", "eos")
+			.env("SLURM_NNODES", "2")
+			.start(this.tmp.resolve("slurm.log"))) {
+			ReceivedSpan root = only(this.receiver.awaitSpansNamed("gym.server.startup", 1, TIMEOUT),
+					"gym.server.startup");
+			assertThat(root.resourceValue("slurm.job.id").getStringValue()).isEqualTo("4242");
+			assertThat(root.resourceValue("slurm.cluster.name").getStringValue()).isEqualTo("eos");
+			assertThat(root.resourceValue("slurm.nnodes").getIntValue()).isEqualTo(2);
+			assertThat(root.resourceValue("slurm.restart_count").getIntValue()).isZero();
+			// Python: uuid.uuid5(uuid.NAMESPACE_URL, "nemo.lens.job/eos/4242")
+			assertThat(root.resourceAttribute("nv.dl.job.uuid")).matches("[0-9a-f-]{36}");
+			// and, with no run id given, the run is the job, as in Gym
+			assertThat(root.resourceAttribute("nemo.run.id")).isEqualTo("4242");
+		}
+	}
+
+	@Test
 	void otlpHeadersReachTheCollectorButNoOutput() throws Exception {
 		int port = Ports.free();
 		String endpointOutput;

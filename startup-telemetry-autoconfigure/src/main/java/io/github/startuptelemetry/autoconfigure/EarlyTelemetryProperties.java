@@ -13,14 +13,21 @@ import org.springframework.core.env.Environment;
  * {@code telemetry.*} for code that runs before the context binds {@link TelemetryProperties}
  * (environment and bean factory post-processors), with the same leniency: a value that does
  * not bind leaves its default in place, with a debug line naming the property (never the
- * value), because telemetry may never fail a server.
+ * value), because telemetry may never fail a server. Public for the server's timeline, which
+ * reads its settings when the environment is prepared, before any context exists.
  */
-final class EarlyTelemetryProperties {
+public final class EarlyTelemetryProperties {
 
 	private EarlyTelemetryProperties() {
 	}
 
-	static TelemetryProperties bind(Environment environment, Log logger) {
+	/**
+	 * Bind {@code telemetry.*} now, leniently.
+	 * @param environment the environment to bind from
+	 * @param logger where an ignored property is named, at debug level
+	 * @return the properties, each invalid value left at its default
+	 */
+	public static TelemetryProperties bind(Environment environment, Log logger) {
 		return Binder.get(environment)
 			.bind("telemetry", Bindable.ofInstance(new TelemetryProperties()), new LenientBindHandler(logger))
 			.orElseGet(TelemetryProperties::new);

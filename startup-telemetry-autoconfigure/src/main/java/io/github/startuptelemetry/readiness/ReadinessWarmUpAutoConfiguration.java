@@ -1,11 +1,12 @@
 package io.github.startuptelemetry.readiness;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+
+import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 
 /**
  * The {@link ReadinessWarmUp} of an application that is told which path will be probed
@@ -14,7 +15,7 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration
 @ConditionalOnClass(name = "org.springframework.boot.web.server.context.WebServerInitializedEvent")
-@ConditionalOnBooleanProperty(name = "telemetry.enabled", matchIfMissing = true)
+@ConditionalOnTelemetryEnabled
 @ConditionalOnProperty(name = "telemetry.startup.warm-up.path")
 @EnableConfigurationProperties(WarmUpProperties.class)
 public final class ReadinessWarmUpAutoConfiguration {

@@ -42,8 +42,6 @@ class BeanSpanRecorder {
 	/** The step Spring's bean factory starts for every bean it creates. */
 	static final String BEAN_STEP = "spring.beans.instantiate";
 
-	static final Duration DEFAULT_THRESHOLD = Duration.ofMillis(20);
-
 	private final long thresholdNs;
 
 	private final LongSupplier clock;

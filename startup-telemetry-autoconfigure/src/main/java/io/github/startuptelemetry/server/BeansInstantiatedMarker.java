@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.server;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.util.ClassUtils;
@@ -15,7 +17,7 @@ class BeansInstantiatedMarker implements SmartLifecycle {
 
 	private final ServerStartupTimeline timeline;
 
-	private final BeanSpanRecorder beanSpans;
+	private final @Nullable BeanSpanRecorder beanSpans;
 
 	private final ConfigurableListableBeanFactory beanFactory;
 
@@ -26,7 +28,7 @@ class BeansInstantiatedMarker implements SmartLifecycle {
 	 * @param beanSpans the slow-bean recorder to close, or {@code null} when bean spans are off
 	 * @param beanFactory where bean types are looked up
 	 */
-	BeansInstantiatedMarker(ServerStartupTimeline timeline, BeanSpanRecorder beanSpans,
+	BeansInstantiatedMarker(ServerStartupTimeline timeline, @Nullable BeanSpanRecorder beanSpans,
 			ConfigurableListableBeanFactory beanFactory) {
 		this.timeline = timeline;
 		this.beanSpans = beanSpans;
@@ -50,7 +52,7 @@ class BeansInstantiatedMarker implements SmartLifecycle {
 	}
 
 	/** The bean's class; for a lambda, the interface it implements (its class name is random). */
-	private String beanType(String beanName) {
+	private @Nullable String beanType(String beanName) {
 		Class<?> type = this.beanFactory.getType(beanName, false);
 		if (type == null) {
 			return null;

@@ -21,8 +21,12 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
  * marks it; this run listener, ordered after Boot's own (which publishes the ready event and
  * then flips readiness), reports it right after, still before {@code SpringApplication.run}
  * returns. (A start that fails in a ready listener never gets here: the reporter reports when
- * the context closes.) Registered through {@code spring.factories}; with telemetry off it
- * touches nothing.
+ * the context closes.)
+ * <p>
+ * Registered through {@code spring.factories} (hence public, with the public constructor Boot
+ * calls), so it runs in every application whatever the conditions say; that is why it reads
+ * {@code telemetry.enabled} itself: with telemetry off it touches nothing, not even the
+ * reporter's class (which links the OpenTelemetry API).
  */
 public class ReadyReportRunListener implements SpringApplicationRunListener, Ordered {
 
@@ -33,6 +37,7 @@ public class ReadyReportRunListener implements SpringApplicationRunListener, Ord
 
 	@Override
 	public void ready(ConfigurableApplicationContext context, Duration timeTaken) {
+		// not support.Guarded: with telemetry off, this gate loads no class beyond itself and the switch
 		try {
 			if (TelemetrySwitch.enabled(context.getEnvironment())) {
 				context.getBeanProvider(ServerStartupReporter.class).ifAvailable(ServerStartupReporter::reportPending);

@@ -14,6 +14,12 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
  * exists. It is only a gate: with {@code TELEMETRY_ENABLED=false} in the environment it stops
  * there, and none of the timeline's classes is even loaded; otherwise it hands every event to
  * a {@link ServerStartupRecorder}.
+ * <p>
+ * Why it reads the switch itself: at {@code ApplicationStartingEvent} there is no Spring
+ * environment yet, let alone a condition, so only the process environment (env or system
+ * property) can say "off" this early. The recorder checks the switch again once the whole
+ * configuration is known. Public with a public constructor because {@code spring.factories}
+ * instantiates it.
  */
 public class ServerStartupListener implements GenericApplicationListener {
 

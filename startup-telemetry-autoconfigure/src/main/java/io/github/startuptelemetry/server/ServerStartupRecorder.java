@@ -1,11 +1,10 @@
 package io.github.startuptelemetry.server;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
@@ -14,7 +13,6 @@ import org.springframework.boot.context.event.ApplicationPreparedEvent;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.event.ApplicationStartingEvent;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -23,8 +21,10 @@ import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.util.ClassUtils;
 
+import io.github.startuptelemetry.autoconfigure.EarlyTelemetryProperties;
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
+import io.github.startuptelemetry.support.Guarded;
 import io.github.startuptelemetry.timeline.StartupEnvironment;
 import io.github.startuptelemetry.timeline.WallClock;
 
@@ -34,6 +34,10 @@ import io.github.startuptelemetry.timeline.WallClock;
  * before. At {@link ApplicationReadyEvent} it hands the timeline to the
  * {@link ServerStartupReporter} bean, once, which reports it right after Boot flips readiness
  * (see {@link ReadyReportRunListener}).
+ * <p>
+ * Its settings ({@code telemetry.enabled}, {@code telemetry.startup.worker},
+ * {@code telemetry.startup.bean-spans.*}) come from {@link TelemetryProperties}, bound early
+ * and leniently ({@link EarlyTelemetryProperties}) when the environment is prepared.
  * <p>
  * Unless {@code telemetry.startup.bean-spans.enabled=false}, it also wraps the application's
  * {@code ApplicationStartup} (once the environment is known, before the context exists) so
@@ -51,18 +55,15 @@ final class ServerStartupRecorder {
 	private static final boolean WEB_SERVER_EVENTS = ClassUtils.isPresent(WEB_SERVER_INITIALIZED_EVENT,
 			ServerStartupRecorder.class.getClassLoader());
 
-	/** Only the first application in a JVM owns the time before it (JVM start, main). */
-	private static final AtomicBoolean jvmPreludeClaimed = new AtomicBoolean();
-
 	private long startingNs;
 
 	private boolean firstInJvm;
 
-	private volatile ServerStartupTimeline timeline;
+	private volatile @Nullable ServerStartupTimeline timeline;
 
-	private BeanSpanRecorder beanSpans;
+	private @Nullable BeanSpanRecorder beanSpans;
 
-	private ApplicationContext context;
+	private @Nullable ApplicationContext context;
 
 	private boolean webServerMarked;
 
@@ -71,19 +72,15 @@ final class ServerStartupRecorder {
 				&& !(event instanceof ApplicationEnvironmentPreparedEvent)) {
 			return;
 		}
-		try {
-			handle(event);
-		}
-		catch (Exception | LinkageError ex) {
+		if (!Guarded.run(logger, "time this startup; its timeline is off from here", () -> handle(event))) {
 			this.timeline = null;
-			logger.debug("Startup timeline disabled after a failure", ex);
 		}
 	}
 
 	private void handle(ApplicationEvent event) {
 		if (event instanceof ApplicationStartingEvent) {
 			this.startingNs = WallClock.nowNs();
-			this.firstInJvm = jvmPreludeClaimed.compareAndSet(false, true);
+			this.firstInJvm = JvmPrelude.claimForThisApplication();
 		}
 		else if (event instanceof ApplicationEnvironmentPreparedEvent prepared) {
 			begin(prepared.getEnvironment(), prepared.getSpringApplication());
@@ -96,7 +93,7 @@ final class ServerStartupRecorder {
 			this.context = prepared.getApplicationContext();
 			prepared.getApplicationContext()
 				.getBeanFactory()
-				.registerSingleton(ServerStartupTimeline.BEAN_NAME, this.timeline);
+				.registerSingleton(ProcessTimeline.BEAN_NAME, new ProcessTimeline(this.timeline));
 			registerBeansInstantiatedMarker(prepared.getApplicationContext());
 		}
 		else if (WEB_SERVER_EVENTS && WebServerEvents.isWebServerInitialized(event) && !this.webServerMarked
@@ -114,7 +111,7 @@ final class ServerStartupRecorder {
 			ServerStartupTimeline done = this.timeline;
 			this.timeline = null;
 			done.mark(StageNames.APPLICATION_READY);
-			// reporting is a claim too: a supervisor that comes later starts a timeline of its own
+			// reporting is a claim too; a supervisor that claimed the timeline did so during refresh
 			if (!done.claim()) {
 				return;
 			}
@@ -129,39 +126,39 @@ final class ServerStartupRecorder {
 		}
 	}
 
+	/**
+	 * Start the timeline once the configuration is known. The switch is read here, from the
+	 * whole environment ({@code application.yml} included), because this is the first moment
+	 * it is known and still before any context exists: {@link ServerStartupListener} could
+	 * only see the process environment, and the auto-configurations' condition comes too late
+	 * for what is installed here (the timeline, the bean-span wrapper).
+	 */
 	private void begin(ConfigurableEnvironment environment, SpringApplication application) {
-		if (!TelemetrySwitch.enabled(environment)) {
+		TelemetryProperties properties = EarlyTelemetryProperties.bind(environment, logger);
+		if (!properties.isEnabled()) {
 			return;
 		}
-		boolean worker = TelemetrySwitch.flag(environment, "telemetry.startup.worker", false);
+		TelemetryProperties.Startup startup = properties.getStartup();
 		ServerStartupTimeline timeline;
 		if (this.firstInJvm) {
-			timeline = ServerStartupTimeline.fromJvmStart(StartupEnvironment.fromSystem(), worker, this.startingNs);
+			timeline = ServerStartupTimeline.fromJvmStart(StartupEnvironment.fromSystem(), startup.isWorker(),
+					this.startingNs);
 		}
 		else {
-			timeline = new ServerStartupTimeline(this.startingNs, worker, null, List.of());
+			timeline = new ServerStartupTimeline(this.startingNs, startup.isWorker(), null, List.of());
 		}
 		timeline.mark(StageNames.ENVIRONMENT_PREPARED);
 		this.timeline = timeline;
-		this.beanSpans = installBeanSpans(environment, application);
+		this.beanSpans = installBeanSpans(startup.getBeanSpans(), application);
 	}
 
 	/** Wrap the application's {@code ApplicationStartup}, unless bean spans are off. */
-	private static BeanSpanRecorder installBeanSpans(ConfigurableEnvironment environment,
+	private static @Nullable BeanSpanRecorder installBeanSpans(TelemetryProperties.BeanSpans beanSpans,
 			SpringApplication application) {
-		if (!TelemetrySwitch.flag(environment, "telemetry.startup.bean-spans.enabled", true)) {
+		if (!beanSpans.isEnabled()) {
 			return null;
 		}
-		Duration threshold = BeanSpanRecorder.DEFAULT_THRESHOLD;
-		try {
-			threshold = Binder.get(environment)
-				.bind("telemetry.startup.bean-spans.threshold", Duration.class)
-				.orElse(threshold);
-		}
-		catch (RuntimeException ex) {
-			logger.debug("Ignoring telemetry.startup.bean-spans.threshold: not a duration");
-		}
-		BeanSpanRecorder recorder = new BeanSpanRecorder(threshold);
+		BeanSpanRecorder recorder = new BeanSpanRecorder(beanSpans.getThreshold());
 		application.setApplicationStartup(recorder.wrap(application.getApplicationStartup()));
 		return recorder;
 	}

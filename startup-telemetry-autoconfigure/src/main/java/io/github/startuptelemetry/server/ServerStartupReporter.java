@@ -13,15 +13,18 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextClosedEvent;
 
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.support.Guarded;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
+import io.github.startuptelemetry.tracing.SdkFlush;
 import io.github.startuptelemetry.tracing.StartupSpans;
 
 /**
@@ -32,23 +35,23 @@ import io.github.startuptelemetry.tracing.StartupSpans;
  * {@code ApplicationReadyEvent} ({@link #reportLater}) and {@link ReadyReportRunListener} has it
  * reported once readiness has flipped, so that reporting never holds readiness back.
  */
-public class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
+class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 
 	private static final Log logger = LogFactory.getLog(ServerStartupReporter.class);
 
-	private final OpenTelemetry openTelemetry;
+	private final @Nullable OpenTelemetry openTelemetry;
 
 	private final String serverName;
 
-	private final String serverType;
+	private final @Nullable String serverType;
 
 	private final boolean logSummary;
 
 	private final List<Consumer<ServerTimeline>> consumers;
 
-	private volatile ServerTimeline lastReport;
+	private volatile @Nullable ServerTimeline lastReport;
 
-	private volatile ServerStartupTimeline pending;
+	private volatile @Nullable ServerStartupTimeline pending;
 
 	/**
 	 * @param openTelemetry where spans go, or {@code null} for none
@@ -57,7 +60,7 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 	 * @param logSummary whether to log the one-line summary
 	 * @param consumers further uses of the report (metrics), each guarded
 	 */
-	public ServerStartupReporter(OpenTelemetry openTelemetry, String serverName, String serverType,
+	ServerStartupReporter(@Nullable OpenTelemetry openTelemetry, String serverName, @Nullable String serverType,
 			boolean logSummary, List<Consumer<ServerTimeline>> consumers) {
 		this.openTelemetry = openTelemetry;
 		this.serverName = serverName;
@@ -67,21 +70,18 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 	}
 
 	/** Export and log {@code timeline}; only the first call per reporter does anything. */
-	public synchronized void report(ServerStartupTimeline timeline) {
+	synchronized void report(ServerStartupTimeline timeline) {
 		if (this.lastReport != null) {
 			return;
 		}
-		SpanContext root = guarded("export startup spans", () -> exportSpans(timeline));
+		SpanContext root = Guarded.get(logger, "export startup spans", () -> exportSpans(timeline));
 		ServerTimeline report = new ServerTimeline(this.serverName, this.serverType, timeline.worker(),
 				ProcessHandle.current().pid(), (root != null) ? root.getTraceId() : null,
 				(root != null) ? root.getSpanId() : null, timeline.startNs(), timeline.endNs(), timeline.stages(),
 				timeline.ignoredEnv(), timeline.steps());
 		this.lastReport = report;
 		for (Consumer<ServerTimeline> consumer : this.consumers) {
-			guarded("record startup metrics", () -> {
-				consumer.accept(report);
-				return null;
-			});
+			Guarded.run(logger, "record startup metrics", () -> consumer.accept(report));
 		}
 		if (this.logSummary) {
 			logger.info(report.summary());
@@ -92,12 +92,12 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 	 * Keep {@code timeline} for {@link #reportPending()}: reported once the application accepts
 	 * traffic, so that reporting does not hold its readiness back.
 	 */
-	public void reportLater(ServerStartupTimeline timeline) {
+	void reportLater(ServerStartupTimeline timeline) {
 		this.pending = timeline;
 	}
 
 	/** Report what {@link #reportLater} kept, if anything; as with {@link #report}, only once. */
-	public void reportPending() {
+	void reportPending() {
 		ServerStartupTimeline timeline = this.pending;
 		this.pending = null;
 		if (timeline != null) {
@@ -112,11 +112,11 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 	}
 
 	/** The report of this application's startup, or {@code null} before it is ready. */
-	public ServerTimeline lastReport() {
+	@Nullable ServerTimeline lastReport() {
 		return this.lastReport;
 	}
 
-	private SpanContext exportSpans(ServerStartupTimeline timeline) {
+	private @Nullable SpanContext exportSpans(ServerStartupTimeline timeline) {
 		if (this.openTelemetry == null) {
 			return null;
 		}
@@ -171,16 +171,6 @@ public class ServerStartupReporter implements ApplicationListener<ContextClosedE
 			Span span = StartupSpans.start(tracer, name, start, parentContext, spanAttributes.build());
 			exportBeanSpans(tracer, beanSpan.children(), span, start, end, prefix, attributes);
 			span.end(end, TimeUnit.NANOSECONDS);
-		}
-	}
-
-	private static <T> T guarded(String what, java.util.function.Supplier<T> step) {
-		try {
-			return step.get();
-		}
-		catch (Exception | LinkageError ex) {
-			logger.debug("Could not " + what, ex);
-			return null;
 		}
 	}
 

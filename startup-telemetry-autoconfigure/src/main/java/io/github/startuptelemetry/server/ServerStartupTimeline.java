@@ -4,6 +4,8 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.jspecify.annotations.Nullable;
+
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.StartupEnvironment;
@@ -13,24 +15,22 @@ import io.github.startuptelemetry.timeline.TraceParent;
 /**
  * A server process's own startup stages: those before the JVM existed, taken from the env
  * contract, then the ones it times itself. A worker process (a server's second JVM, spawned by
- * the first) begins at the main process's hand-off instead of at its own spawn.
+ * the first) begins at the main process's hand-off instead of at its own spawn. Other packages
+ * see it only through {@link ProcessTimeline}.
  */
-public class ServerStartupTimeline extends StageTimeline {
-
-	/** The name under which the live timeline is registered in the application context. */
-	public static final String BEAN_NAME = "startupTelemetryProcessTimeline";
+class ServerStartupTimeline extends StageTimeline {
 
 	private final AtomicBoolean claimed = new AtomicBoolean();
 
 	private final boolean worker;
 
-	private final TraceParent traceParent;
+	private final @Nullable TraceParent traceParent;
 
 	private final List<String> ignoredEnv;
 
 	private volatile List<StepTiming> steps = List.of();
 
-	ServerStartupTimeline(long startNs, boolean worker, TraceParent traceParent, List<String> ignoredEnv) {
+	ServerStartupTimeline(long startNs, boolean worker, @Nullable TraceParent traceParent, List<String> ignoredEnv) {
 		super(startNs);
 		this.worker = worker;
 		this.traceParent = traceParent;
@@ -53,34 +53,30 @@ public class ServerStartupTimeline extends StageTimeline {
 	}
 
 	/**
-	 * Take this process's stages over for another report (a supervisor's {@code gym.startup}),
-	 * so that the process is not also reported as a server. Only the first claim succeeds, and
-	 * the server report at ready claims the timeline itself: after it, a claim fails.
+	 * Take this process's stages for one report: the server report at ready, or a supervisor's
+	 * {@code gym.startup} (through {@link ProcessTimeline#claim()}) before it. Only the first
+	 * claim succeeds, so the process is reported once, as one or the other.
 	 */
-	public boolean claim() {
+	boolean claim() {
 		return this.claimed.compareAndSet(false, true);
 	}
 
-	public boolean claimed() {
-		return this.claimed.get();
-	}
-
-	public boolean worker() {
+	boolean worker() {
 		return this.worker;
 	}
 
 	/** The supervisor's span this startup hangs from, or {@code null}. */
-	public TraceParent traceParent() {
+	@Nullable TraceParent traceParent() {
 		return this.traceParent;
 	}
 
 	/** Env values that were present but unusable, one line each. */
-	public List<String> ignoredEnv() {
+	List<String> ignoredEnv() {
 		return this.ignoredEnv;
 	}
 
 	/** The slow beans and application steps of {@code beans_instantiated}, roots in start order. */
-	public List<StepTiming> steps() {
+	List<StepTiming> steps() {
 		return this.steps;
 	}
 

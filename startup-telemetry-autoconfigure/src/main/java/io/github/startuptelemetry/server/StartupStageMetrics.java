@@ -18,11 +18,11 @@ import io.github.startuptelemetry.timeline.Stage;
  * tags, unit and explicit boundaries ({@link MetricNames}), exported by whatever registry the
  * application has (none: nothing recorded).
  */
-public class StartupStageMetrics implements Consumer<ServerTimeline> {
+class StartupStageMetrics implements Consumer<ServerTimeline> {
 
 	private final ObjectProvider<MeterRegistry> registry;
 
-	public StartupStageMetrics(ObjectProvider<MeterRegistry> registry) {
+	StartupStageMetrics(ObjectProvider<MeterRegistry> registry) {
 		this.registry = registry;
 	}
 

@@ -11,14 +11,16 @@ import io.github.startuptelemetry.timeline.TimelineJson;
 /**
  * {@code /actuator/startuptimeline}: this server's startup stages and its slow beans, in epoch
  * nanoseconds and milliseconds, and the trace they were exported in, as {@link TimelineJson}
- * writes them. Exposed only when the user exposes it, like every Boot endpoint.
+ * writes them. Exposed only when the user exposes it, like every Boot endpoint. Package-private
+ * like the rest of the server side: Boot discovers endpoints by annotation and makes their
+ * operation methods accessible itself.
  */
 @Endpoint(id = "startuptimeline")
-public class StartupTimelineEndpoint {
+class StartupTimelineEndpoint {
 
 	private final ServerStartupReporter reporter;
 
-	public StartupTimelineEndpoint(ServerStartupReporter reporter) {
+	StartupTimelineEndpoint(ServerStartupReporter reporter) {
 		this.reporter = reporter;
 	}
 

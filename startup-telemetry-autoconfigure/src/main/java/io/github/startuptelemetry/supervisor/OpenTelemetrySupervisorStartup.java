@@ -26,12 +26,12 @@ import io.github.startuptelemetry.lifecycle.ServerEnv;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
-import io.github.startuptelemetry.server.SdkFlush;
 import io.github.startuptelemetry.support.Guarded;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.TraceParent;
 import io.github.startuptelemetry.timeline.WallClock;
+import io.github.startuptelemetry.tracing.SdkFlush;
 import io.github.startuptelemetry.tracing.StartupSpans;
 
 /**

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -19,27 +20,33 @@ import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.lifecycle.ChildTelemetrySettings;
 import io.github.startuptelemetry.report.ServerReport;
-import io.github.startuptelemetry.server.ServerStartupTimeline;
-import io.github.startuptelemetry.timeline.StageTimeline;
+import io.github.startuptelemetry.server.ProcessTimeline;
 
 /**
  * {@link SupervisorStartup} for launchers to autowire, and the fleet launcher when
- * {@code telemetry.supervisor.servers} is set. The startup bean is lazy: only a process that
- * uses it becomes a supervisor, taking its own Spring startup stages over from the server
- * timeline; every other application keeps reporting itself as a server.
+ * {@code telemetry.supervisor.servers} is set. A process whose beans declare a
+ * {@link SupervisorStartup} dependency is a supervisor: its own Spring startup stages go into
+ * {@code gym.startup} instead of a server report. {@link SupervisorRole} decides that from the
+ * bean definitions, so when (or whether) the lazy startup bean is created changes nothing;
+ * every other application keeps reporting itself as a server.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
 public final class SupervisorAutoConfiguration {
 
-	/** With {@code telemetry.enabled=false}, or without OpenTelemetry: every method returns at once. */
+	/**
+	 * With {@code telemetry.enabled=false}, or without OpenTelemetry: every method returns at once.
+	 * Lazy, so that a server that never asks for it loads none of it.
+	 */
 	@Bean
+	@Lazy
 	@ConditionalOnMissingBean
 	SupervisorStartup disabledSupervisorStartup(ObjectProvider<ChildTelemetryEnvironment> childEnvironment) {
 		return SupervisorStartup.disabled(childEnvironment::getIfAvailable);
 	}
 
 	/**
-	 * The settings every server inherits (SPEC §6), resolved once when a supervisor first needs
+	 * The settings every server inherits (the supervisor's telemetry configuration as
+	 * {@code TELEMETRY_*} and {@code OTEL_*} env), resolved once when a supervisor first needs
 	 * them; a misconfiguration is reported then, once, by the supervisor.
 	 */
 	@Bean
@@ -56,17 +63,27 @@ public final class SupervisorAutoConfiguration {
 	@ConditionalOnBooleanProperty(name = "telemetry.enabled", matchIfMissing = true)
 	static class TracingConfiguration {
 
+		/**
+		 * Claims the process timeline for a supervisor before the server report could; never
+		 * lazy, even under {@code spring.main.lazy-initialization}, so that the decision is made
+		 * while the context refreshes.
+		 */
+		@Bean
+		@Lazy(false)
+		static SupervisorRole startupTelemetrySupervisorRole(ConfigurableListableBeanFactory beanFactory,
+				ObjectProvider<ProcessTimeline> processTimeline) {
+			return new SupervisorRole(beanFactory, processTimeline);
+		}
+
 		@Bean
 		@Lazy
 		@ConditionalOnMissingBean
-		SupervisorStartup supervisorStartup(ObjectProvider<OpenTelemetry> openTelemetry,
-				ObjectProvider<ServerStartupTimeline> processTimeline,
+		SupervisorStartup supervisorStartup(ObjectProvider<OpenTelemetry> openTelemetry, SupervisorRole role,
 				ObjectProvider<ChildTelemetryEnvironment> childEnvironment,
 				ObjectProvider<Consumer<ServerReport>> serverListeners) {
-			ServerStartupTimeline process = processTimeline.getIfAvailable();
-			StageTimeline timeline = (process != null && process.claim()) ? process : new StageTimeline();
-			return new OpenTelemetrySupervisorStartup(openTelemetry.getIfAvailable(OpenTelemetry::noop), timeline,
-					childEnvironment.getIfAvailable(), System.getenv(), serverListeners.orderedStream().toList());
+			return new OpenTelemetrySupervisorStartup(openTelemetry.getIfAvailable(OpenTelemetry::noop),
+					role.timeline(), childEnvironment.getIfAvailable(), System.getenv(),
+					serverListeners.orderedStream().toList());
 		}
 
 		@Configuration(proxyBeanMethods = false)

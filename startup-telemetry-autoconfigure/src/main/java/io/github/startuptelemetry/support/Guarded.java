@@ -3,6 +3,7 @@ package io.github.startuptelemetry.support;
 import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A step telemetry takes that must never fail the application: whatever it throws (a broken
@@ -18,12 +19,17 @@ public final class Guarded {
 	 * @param logger where a failure is logged, at debug
 	 * @param what the step, completing "Could not ..."
 	 * @param step the step
+	 * @return whether the step completed; a caller that must stop after a failure asks
 	 */
-	public static void run(Log logger, String what, Runnable step) {
-		get(logger, what, () -> {
+	public static boolean run(Log logger, String what, Runnable step) {
+		try {
 			step.run();
-			return null;
-		});
+			return true;
+		}
+		catch (Exception | LinkageError ex) {
+			logger.debug("Could not " + what, ex);
+			return false;
+		}
 	}
 
 	/**
@@ -34,7 +40,7 @@ public final class Guarded {
 	 * @param step the step
 	 * @return its result, or {@code null} when it failed
 	 */
-	public static <T> T get(Log logger, String what, Supplier<T> step) {
+	public static <T> @Nullable T get(Log logger, String what, Supplier<T> step) {
 		try {
 			return step.get();
 		}

@@ -63,7 +63,7 @@ class ServerStartupInProcessTest {
 		try (ConfigurableApplicationContext context = start("telemetry.enabled=false")) {
 			assertThat(context.getBeansOfType(ServerStartupReporter.class)).isEmpty();
 			assertThat(exported(context)).isEmpty();
-			assertThat(context.containsBean(ServerStartupTimeline.BEAN_NAME)).isFalse();
+			assertThat(context.containsBean(ProcessTimeline.BEAN_NAME)).isFalse();
 		}
 	}
 

@@ -4,11 +4,14 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.context.metrics.buffering.BufferingApplicationStartup;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.metrics.ApplicationStartup;
+
+import io.github.startuptelemetry.timeline.ServerTimeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,17 +51,29 @@ class ServerStartupListenerBeanSpansTest {
 		}
 	}
 
+	@Test
+	void settingsComeFromTheBoundPropertiesAndABadValueIsIgnored() {
+		SpringApplication application = application();
+		try (ConfigurableApplicationContext context = application.run("--telemetry.startup.worker=on",
+				"--telemetry.startup.bean-spans.threshold=soon")) {
+			assertThat(timeline(context).worker()).isTrue();
+			assertThat(timeline(context).steps()).noneMatch((span) -> "greeting".equals(span.beanName()));
+		}
+	}
+
 	private static SpringApplication application() {
 		SpringApplication application = new SpringApplication(GreetingConfiguration.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
 		return application;
 	}
 
-	private static ServerStartupTimeline timeline(ConfigurableApplicationContext context) {
-		return context.getBean(ServerStartupTimeline.BEAN_NAME, ServerStartupTimeline.class);
+	/** The timeline as the server reported it, at ready. */
+	private static ServerTimeline timeline(ConfigurableApplicationContext context) {
+		return context.getBean(ServerStartupReporter.class).lastReport();
 	}
 
 	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration(StartupTelemetryAutoConfiguration.class)
 	static class GreetingConfiguration {
 
 		@Bean

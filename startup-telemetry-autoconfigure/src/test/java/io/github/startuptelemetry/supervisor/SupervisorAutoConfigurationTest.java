@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -21,9 +23,12 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Lazy;
+import org.springframework.stereotype.Component;
 
-import io.github.startuptelemetry.autoconfigure.StartupTelemetryAutoConfiguration;
 import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -143,6 +148,28 @@ class SupervisorAutoConfigurationTest {
 		assertThat(this.exporter.getFinishedSpanItems()).noneMatch((span) -> span.getName().startsWith("gym.server"));
 	}
 
+	/**
+	 * Whether a process is a supervisor follows from its bean definitions: a launcher that gets
+	 * its SupervisorStartup lazily, and first uses it after the application is ready, decides
+	 * exactly like one that has it injected at creation.
+	 */
+	@ParameterizedTest
+	@ValueSource(classes = { LauncherApplication.class, ProviderLauncherApplication.class,
+			LazyLauncherApplication.class, FieldLauncherApplication.class })
+	void eagerAndLazyLaunchersMakeTheSameSupervisor(Class<?> application) {
+		try (ConfigurableApplicationContext context = application(application)) {
+			SupervisorStartup startup = context.getBean(StartupSource.class).startup();
+			startup.beginTrace();
+			startup.finish();
+		}
+		SpanData root = only(SpanNames.SUPERVISOR_ROOT);
+		assertThat(this.exporter.getFinishedSpanItems())
+			.filteredOn((span) -> span.getParentSpanId().equals(root.getSpanId()))
+			.extracting(SpanData::getName)
+			.contains("gym.startup.context_prepared", "gym.startup.application_ready");
+		assertThat(this.exporter.getFinishedSpanItems()).noneMatch((span) -> span.getName().startsWith("gym.server"));
+	}
+
 	@Test
 	void anApplicationThatNeverUsesSupervisorStartupStillReportsItselfAsAServer() {
 		try (ConfigurableApplicationContext context = application(ServerApplication.class)) {
@@ -191,8 +218,61 @@ class SupervisorAutoConfigurationTest {
 			return new Launcher(startup);
 		}
 
-		record Launcher(SupervisorStartup startup) {
+		record Launcher(SupervisorStartup startup) implements StartupSource {
 
+		}
+
+	}
+
+	/** Where a test launcher gets its SupervisorStartup from, asked only after the start. */
+	interface StartupSource {
+
+		SupervisorStartup startup();
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class })
+	static class ProviderLauncherApplication {
+
+		/** Resolves SupervisorStartup only when first used, after the application is ready. */
+		@Bean
+		StartupSource launcher(ObjectProvider<SupervisorStartup> startup) {
+			return startup::getObject;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class })
+	static class LazyLauncherApplication {
+
+		/** A lazy-resolution proxy: the SupervisorStartup bean is created at its first call. */
+		@Bean
+		StartupSource launcher(@Lazy SupervisorStartup startup) {
+			return () -> startup;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class })
+	@Import(FieldLauncher.class)
+	static class FieldLauncherApplication {
+
+	}
+
+	/** {@code @Autowired} on a field of a lazy component, as a launcher author might write it. */
+	@Component
+	@Lazy
+	static class FieldLauncher implements StartupSource {
+
+		@Autowired
+		private ObjectProvider<SupervisorStartup> startup;
+
+		@Override
+		public SupervisorStartup startup() {
+			return this.startup.getObject();
 		}
 
 	}

@@ -1,17 +1,15 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.server;
 
 import java.util.function.Consumer;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
-import io.opentelemetry.sdk.trace.samplers.Sampler;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -19,18 +17,20 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
-import io.github.startuptelemetry.server.ServerStartupReporter;
-import io.github.startuptelemetry.server.StartupStageMetrics;
-import io.github.startuptelemetry.server.StartupTimelineEndpoint;
+import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.timeline.ServerTimeline;
+import io.github.startuptelemetry.tracing.StartupSamplerPostProcessor;
 
 /**
  * A server's own startup timeline, reported through the application's OpenTelemetry and
- * Micrometer beans. Off ({@code telemetry.enabled=false}), none of this is even loaded.
+ * Micrometer beans. Off ({@code telemetry.enabled=false}), none of this is even loaded. The
+ * timeline itself is recorded from before the context exists ({@link ServerStartupListener});
+ * this configuration provides what reports it.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
 @ConditionalOnClass(name = "io.opentelemetry.api.OpenTelemetry")
-@ConditionalOnBooleanProperty(name = "telemetry.enabled", matchIfMissing = true)
+@ConditionalOnTelemetryEnabled
 @EnableConfigurationProperties(TelemetryProperties.class)
 public final class StartupTelemetryAutoConfiguration {
 
@@ -70,13 +70,7 @@ public final class StartupTelemetryAutoConfiguration {
 		/** Wraps the application's sampler so that startup spans are always sampled. */
 		@Bean
 		static BeanPostProcessor startupSamplerPostProcessor() {
-			return new BeanPostProcessor() {
-				@Override
-				public Object postProcessAfterInitialization(Object bean, String beanName) {
-					return (bean instanceof Sampler sampler && !(bean instanceof StartupSampler))
-							? new StartupSampler(sampler) : bean;
-				}
-			};
+			return new StartupSamplerPostProcessor();
 		}
 
 	}

@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.tracing;
 
 import java.util.List;
 
@@ -14,7 +14,8 @@ import io.github.startuptelemetry.contract.SpanNames;
 /**
  * Samples every startup span and leaves every other decision to the application's sampler.
  * A startup happens once per process: at Boot's default probability of 0.1 nine startups in
- * ten would vanish, and a startup trace is worth far more than a request trace.
+ * ten would vanish, and a startup trace is worth far more than a request trace. Installed by
+ * {@link StartupSamplerPostProcessor}.
  */
 final class StartupSampler implements Sampler {
 
@@ -36,10 +37,6 @@ final class StartupSampler implements Sampler {
 	@Override
 	public String getDescription() {
 		return "StartupSampler{" + this.delegate.getDescription() + "}";
-	}
-
-	Sampler delegate() {
-		return this.delegate;
 	}
 
 }

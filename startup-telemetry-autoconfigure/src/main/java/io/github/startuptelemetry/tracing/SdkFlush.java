@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.server;
+package io.github.startuptelemetry.tracing;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
@@ -7,7 +7,8 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Starts exporting the startup spans now rather than at the batch processor's next tick, so
- * they leave even a server that dies right after ready. Does not wait for the export.
+ * they leave even a server that dies right after ready. Does not wait for the export. Used by
+ * both reports, the server's and the supervisor's.
  */
 public final class SdkFlush {
 

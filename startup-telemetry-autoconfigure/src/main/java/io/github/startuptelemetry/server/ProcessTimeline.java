@@ -1,0 +1,35 @@
+package io.github.startuptelemetry.server;
+
+import java.util.Optional;
+
+import io.github.startuptelemetry.timeline.StageTimeline;
+
+/**
+ * This process's own startup stages, as far as they have run, registered in the application
+ * context as {@value #BEAN_NAME} when the context is prepared. They are reported once: as a
+ * server ({@code gym.server.startup}, at {@code ApplicationReadyEvent}) unless a supervisor
+ * claimed them first for its {@code gym.startup}. The supervisor decides that before the
+ * context is ready; see {@code SupervisorAutoConfiguration}.
+ */
+public final class ProcessTimeline {
+
+	/** The name under which this process's timeline is registered in the application context. */
+	public static final String BEAN_NAME = "startupTelemetryProcessTimeline";
+
+	private final ServerStartupTimeline timeline;
+
+	ProcessTimeline(ServerStartupTimeline timeline) {
+		this.timeline = timeline;
+	}
+
+	/**
+	 * Take the stages over for a supervisor's report, so that the process is not also reported
+	 * as a server. Only the first claim succeeds, and the server report at ready is a claim too.
+	 * @return the stages, still running (the supervisor marks its own), or empty when they were
+	 * already taken
+	 */
+	public Optional<StageTimeline> claim() {
+		return this.timeline.claim() ? Optional.of(this.timeline) : Optional.empty();
+	}
+
+}

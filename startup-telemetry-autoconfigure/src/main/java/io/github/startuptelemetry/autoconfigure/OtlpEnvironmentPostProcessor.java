@@ -61,7 +61,11 @@ class OtlpEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered 
 			Map<String, Object> defaults = environment.containsProperty(OtlpEnvMapping.ENDPOINT_PROPERTY)
 					? new LinkedHashMap<>() : exportSettings(environment, env);
 			if (metricsUnconfigured(environment, env)) {
-				defaults.put(OtlpEnvMapping.METRICS_ENABLED_PROPERTY, false);
+				Map<String, Object> metrics = metricsFollowTraces(environment);
+				if (metrics.isEmpty()) {
+					defaults.put(OtlpEnvMapping.METRICS_ENABLED_PROPERTY, false);
+				}
+				defaults.putAll(metrics);
 			}
 			if (!defaults.isEmpty()) {
 				environment.getPropertySources().addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, defaults));
@@ -81,6 +85,31 @@ class OtlpEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered 
 		return !environment.containsProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)
 				&& !environment.containsProperty(OtlpEnvMapping.METRICS_URL_PROPERTY)
 				&& !OtlpEnvMapping.metricsEndpointInEnv(env);
+	}
+
+	/**
+	 * Metrics go where the traces go: Boot's trace endpoint property is trace-only, so a process
+	 * (a supervisor above all) given only that would export no metrics while its servers, handed
+	 * {@code OTEL_EXPORTER_OTLP_ENDPOINT}, do. An OTLP/HTTP traces URL ending in
+	 * {@value OtlpEnvMapping#TRACES_PATH} gives the metrics URL on the same collector, with the
+	 * same headers; any other (gRPC, another path) leaves metrics off as before.
+	 */
+	private static Map<String, Object> metricsFollowTraces(ConfigurableEnvironment environment) {
+		Map<String, Object> metrics = new LinkedHashMap<>();
+		String endpoint = environment.getProperty(OtlpEnvMapping.ENDPOINT_PROPERTY);
+		String transport = environment.getProperty(OtlpEnvMapping.TRANSPORT_PROPERTY, "http");
+		if (endpoint == null || !"http".equalsIgnoreCase(transport.strip())
+				|| OtlpEnvMapping.endpointProblem(endpoint) != null || !endpoint.strip().endsWith(OtlpEnvMapping.TRACES_PATH)) {
+			return metrics;
+		}
+		String base = endpoint.strip();
+		metrics.put(OtlpEnvMapping.METRICS_URL_PROPERTY,
+				base.substring(0, base.length() - OtlpEnvMapping.TRACES_PATH.length()) + OtlpEnvMapping.METRICS_PATH);
+		Binder.get(environment)
+			.bind(OtlpEnvMapping.HEADERS_PROPERTY, Bindable.mapOf(String.class, String.class))
+			.orElse(Map.of())
+			.forEach((name, value) -> metrics.put(OtlpEnvMapping.METRICS_HEADERS_PROPERTY + "[" + name + "]", value));
+		return metrics;
 	}
 
 	private Map<String, Object> exportSettings(ConfigurableEnvironment environment, Map<String, String> env) {

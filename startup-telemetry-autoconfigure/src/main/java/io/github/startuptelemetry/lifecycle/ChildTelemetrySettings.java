@@ -123,6 +123,10 @@ public final class ChildTelemetrySettings {
 				env.put(NemoEnv.GYM_SERVICE_NAME_PER_SERVER, "false");
 			}
 		}
+		// what a Gym server calls itself (its nemo.gym.server.name and service.name suffix)
+		if (!inherit(env, List.of(NemoEnv.CONFIG_PATH)) && name != null) {
+			env.put(NemoEnv.CONFIG_PATH, name);
+		}
 		if (!inherit(env, List.of(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES))) {
 			Map<String, String> attributes = new LinkedHashMap<>(this.resourceAttributes);
 			attributes.putAll(ProcessResourceAttributes.serverAttributes(type, rank, worldSize));

@@ -234,6 +234,7 @@ class ChildTelemetrySettingsTest {
 		ChildTelemetrySettings settings = settings(Map.of());
 		Map<String, String> first = settings.forServer("py-0", "py", 0, 2);
 		assertThat(first).containsEntry("NEMO_GYM_OTEL_ENABLED", "1")
+			.containsEntry("NEMO_GYM_CONFIG_PATH", "py-0")
 			.containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318")
 			.containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
 		assertThat(settings.forServer("py-1", "py", 1, 2).get("NEMO_GYM_OTEL_RUN_ID"))

@@ -144,7 +144,9 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 
 	private void traces(HttpExchange exchange) throws IOException {
 		try (exchange) {
-			ExportTraceServiceRequest request = ExportTraceServiceRequest.parseFrom(body(exchange));
+			String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
+			ExportTraceServiceRequest request = (contentType != null && contentType.startsWith("application/json"))
+					? OtlpJson.traces(body(exchange)) : ExportTraceServiceRequest.parseFrom(body(exchange));
 			List<ReceivedSpan> received = new ArrayList<>();
 			for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
 				for (ScopeSpans scopeSpans : resourceSpans.getScopeSpansList()) {

@@ -60,6 +60,10 @@ class NemoEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered 
 
 	void apply(ConfigurableEnvironment environment, Map<String, String> env) {
 		try {
+			if (!TelemetrySwitch.enabled(environment)) {
+				// ours said off: nothing NeMo says can change that, and the off path stays lean
+				return;
+			}
 			Map<String, Object> defaults = properties(env);
 			serviceName(environment, env, defaults);
 			if (!defaults.isEmpty()) {

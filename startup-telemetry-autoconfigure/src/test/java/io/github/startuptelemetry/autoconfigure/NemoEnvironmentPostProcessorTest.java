@@ -77,6 +77,14 @@ class NemoEnvironmentPostProcessorTest {
 	}
 
 	@Test
+	void nothingWhenOursSaidOff() {
+		this.environment.setProperty("telemetry.enabled", "false");
+		this.postProcessor.apply(this.environment, Map.of("NEMO_GYM_OTEL_ENABLED", "1", "NEMO_GYM_OTEL_RUN_ID", "gym"));
+		assertThat(this.environment.getPropertySources().contains(NemoEnvironmentPostProcessor.PROPERTY_SOURCE_NAME))
+			.isFalse();
+	}
+
+	@Test
 	void nothingWithoutNemoVariablesOrWithGarbage() {
 		assertThat(NemoEnvironmentPostProcessor.properties(Map.of())).isEmpty();
 		assertThat(NemoEnvironmentPostProcessor.properties(Map.of("NEMO_GYM_OTEL_ENABLED", "maybe",

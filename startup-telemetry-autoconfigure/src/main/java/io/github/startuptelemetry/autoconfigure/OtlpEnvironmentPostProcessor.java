@@ -27,6 +27,8 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
  * {@code management.opentelemetry.tracing.export.otlp.*}, through {@link OtlpEnvMapping}, the
  * mapping the supervisor writes them with.
  * <p>
+ * First, NeMo Gym's and nemo-lens's settings become defaults of ours ({@link NemoEnvironment}).
+ * <p>
  * The result is a lowest-precedence property source, and only when the user configured no
  * endpoint: export settings are taken as a unit, so headers meant for the env's collector never
  * go to one the user chose. A malformed value is ignored with a debug line naming the variable
@@ -42,9 +44,10 @@ class OtlpEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered 
 		this.logger = logFactory.getLog(OtlpEnvironmentPostProcessor.class);
 	}
 
+	/** Before {@link ResourceAttributesEnvironmentPostProcessor}: NeMo's settings are read here first. */
 	@Override
 	public int getOrder() {
-		return Ordered.LOWEST_PRECEDENCE;
+		return Ordered.LOWEST_PRECEDENCE - 1;
 	}
 
 	@Override
@@ -54,8 +57,18 @@ class OtlpEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered 
 	}
 
 	void apply(ConfigurableEnvironment environment, Map<String, String> env) {
+		if (!TelemetrySwitch.enabled(environment)) {
+			return;
+		}
+		try {
+			NemoEnvironment.apply(environment, env);
+		}
+		catch (RuntimeException ex) {
+			this.logger.debug("Ignoring the NeMo telemetry environment after a failure", ex);
+		}
 		try {
 			if (!TelemetrySwitch.enabled(environment)) {
+				// NeMo's variables said off
 				return;
 			}
 			Map<String, Object> defaults = environment.containsProperty(OtlpEnvMapping.ENDPOINT_PROPERTY)

@@ -3,12 +3,6 @@ package io.github.startuptelemetry.autoconfigure;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.apache.commons.logging.Log;
-
-import org.springframework.boot.EnvironmentPostProcessor;
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.logging.DeferredLogFactory;
-import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
@@ -29,49 +23,32 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
  * {@code management.otlp.metrics.export.enabled=false}; {@code _ENABLED=false} turns both off
  * too, as nemo-lens then sets up no provider at all (Boot's own JVM and HTTP metrics would
  * otherwise still reach an {@code OTEL_EXPORTER_OTLP_ENDPOINT}). Booleans are 1/0, true/false, yes/no,
- * on/off, any case; anything else is ignored with a debug line.
+ * on/off, any case; anything else is ignored.
  * <p>
- * A lowest-precedence property source, added before the starter's other post-processors run
- * (they read {@code telemetry.enabled}): {@code telemetry.*}, {@code TELEMETRY_*} and anything
+ * A lowest-precedence property source, added by {@link OtlpEnvironmentPostProcessor} before it
+ * and {@link ResourceAttributesEnvironmentPostProcessor} read {@code telemetry.enabled} (one
+ * post-processor less on every startup): {@code telemetry.*}, {@code TELEMETRY_*} and anything
  * else the user configured win.
  */
-class NemoEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
+final class NemoEnvironment {
 
 	static final String PROPERTY_SOURCE_NAME = "startupTelemetryNemoEnvironment";
 
 	static final String TRACES_EXPORT_ENABLED_PROPERTY = "management.tracing.export.enabled";
 
-	private final Log logger;
-
-	NemoEnvironmentPostProcessor(DeferredLogFactory logFactory) {
-		this.logger = logFactory.getLog(NemoEnvironmentPostProcessor.class);
+	private NemoEnvironment() {
 	}
 
-	@Override
-	public int getOrder() {
-		return Ordered.LOWEST_PRECEDENCE - 1;
-	}
-
-	@Override
-	@SuppressWarnings({ "unchecked", "rawtypes" })
-	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-		apply(environment, (Map) environment.getSystemEnvironment());
-	}
-
-	void apply(ConfigurableEnvironment environment, Map<String, String> env) {
-		try {
-			if (!TelemetrySwitch.enabled(environment)) {
-				// ours said off: nothing NeMo says can change that, and the off path stays lean
-				return;
-			}
-			Map<String, Object> defaults = properties(env);
-			serviceName(environment, env, defaults);
-			if (!defaults.isEmpty()) {
-				environment.getPropertySources().addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, defaults));
-			}
-		}
-		catch (RuntimeException ex) {
-			this.logger.debug("Ignoring the NeMo telemetry environment after a failure", ex);
+	/**
+	 * Add NeMo's settings in {@code env} to {@code environment}, as its lowest-precedence
+	 * source. Not called when ours said off ({@link OtlpEnvironmentPostProcessor} checks
+	 * first), so the off path loads no NeMo class.
+	 */
+	static void apply(ConfigurableEnvironment environment, Map<String, String> env) {
+		Map<String, Object> defaults = properties(env);
+		serviceName(environment, env, defaults);
+		if (!defaults.isEmpty()) {
+			environment.getPropertySources().addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, defaults));
 		}
 	}
 

@@ -10,11 +10,11 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class NemoEnvironmentPostProcessorTest {
+class NemoEnvironmentTest {
 
 	private final MockEnvironment environment = new MockEnvironment();
 
-	private final NemoEnvironmentPostProcessor postProcessor = new NemoEnvironmentPostProcessor(
+	private final OtlpEnvironmentPostProcessor postProcessor = new OtlpEnvironmentPostProcessor(
 			(destination) -> destination.get());
 
 	@Test
@@ -80,14 +80,14 @@ class NemoEnvironmentPostProcessorTest {
 	void nothingWhenOursSaidOff() {
 		this.environment.setProperty("telemetry.enabled", "false");
 		this.postProcessor.apply(this.environment, Map.of("NEMO_GYM_OTEL_ENABLED", "1", "NEMO_GYM_OTEL_RUN_ID", "gym"));
-		assertThat(this.environment.getPropertySources().contains(NemoEnvironmentPostProcessor.PROPERTY_SOURCE_NAME))
+		assertThat(this.environment.getPropertySources().contains(NemoEnvironment.PROPERTY_SOURCE_NAME))
 			.isFalse();
 	}
 
 	@Test
 	void nothingWithoutNemoVariablesOrWithGarbage() {
-		assertThat(NemoEnvironmentPostProcessor.properties(Map.of())).isEmpty();
-		assertThat(NemoEnvironmentPostProcessor.properties(Map.of("NEMO_GYM_OTEL_ENABLED", "maybe",
+		assertThat(NemoEnvironment.properties(Map.of())).isEmpty();
+		assertThat(NemoEnvironment.properties(Map.of("NEMO_GYM_OTEL_ENABLED", "maybe",
 				"NEMO_GYM_OTEL_TRACES_ENABLED", "true"))).isEmpty();
 	}
 

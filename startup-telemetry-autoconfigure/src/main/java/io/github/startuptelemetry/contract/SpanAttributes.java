@@ -58,6 +58,12 @@ public final class SpanAttributes {
 	/** Long: on a stage span, the classes loaded during the stage. */
 	public static final String JVM_CLASSES_LOADED = "startup.jvm.classes_loaded";
 
+	/**
+	 * Double: on the beans_instantiated stage span, the part of it no phase, slow bean or
+	 * application step span covers, in milliseconds.
+	 */
+	public static final String UNATTRIBUTED_MS = "startup.unattributed_ms";
+
 	private SpanAttributes() {
 	}
 

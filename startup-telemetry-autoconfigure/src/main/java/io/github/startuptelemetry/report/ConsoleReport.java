@@ -35,6 +35,16 @@ public final class ConsoleReport {
 			table(report).forEach((line) -> out.append(line.stripTrailing()).append('\n'));
 		}
 		out.append(summary(report)).append('\n');
+		String unattributed = report.servers()
+			.stream()
+			.filter((server) -> server.unattributedNs().isPresent())
+			.map((server) -> server.name() + " " + Durations.format(server.unattributedNs().getAsLong()))
+			.collect(Collectors.joining(", "));
+		if (!unattributed.isEmpty()) {
+			out.append("unattributed in beans_instantiated (no phase, slow bean or step covers it): ")
+				.append(unattributed)
+				.append('\n');
+		}
 		if (report.servers().stream().anyMatch((server) -> server.cpuPerWall().isPresent())) {
 			out.append(CPU_HINT).append('\n');
 		}

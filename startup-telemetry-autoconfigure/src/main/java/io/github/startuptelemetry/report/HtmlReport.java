@@ -276,6 +276,14 @@ public final class HtmlReport {
 				.append(Durations.format(bean.durationNs()))
 				.append("</div></div>\n");
 		}
+		server.unattributedNs()
+			.ifPresent((ns) -> rows.append("<div class=\"row unattributed\" data-server=\"")
+				.append(esc(server.name()))
+				.append("\"><div class=\"label\">↳ unattributed</div><div class=\"track\"></div><div class=\"stats\" title=\"")
+				.append(esc(ReportWording.unattributed(ns)))
+				.append("\">")
+				.append(Durations.format(ns))
+				.append("</div></div>\n"));
 		if (beans.size() > shown.size()) {
 			rows.append("<div class=\"row bean more\"><div class=\"label\">↳ ")
 				.append(beans.size() - shown.size())

@@ -148,6 +148,7 @@ public final class JsonReport {
 		body.put(JVM, server.timeline().map(ServerTimeline::jvm).map(JsonReport::jvm).orElse(null));
 		body.put(STAGES, server.stages().stream().map(TimelineJson::stage).toList());
 		body.put(BEANS, TimelineJson.steps(server.beans()));
+		server.timeline().ifPresent((timeline) -> TimelineJson.putUnattributed(body, timeline));
 		return body;
 	}
 

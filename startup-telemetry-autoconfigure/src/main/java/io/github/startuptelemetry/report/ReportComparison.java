@@ -12,6 +12,7 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.ExitCodes;
+import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.report.JsonReport.ServerTimes;
 
 /**
@@ -61,9 +62,11 @@ public record ReportComparison(int baselineRuns, RegressionThreshold threshold, 
 			server.stages()
 				.forEach((stage, ms) -> add(changes, server.name(), Kind.STAGE, stage,
 						median(before, (s) -> s.stages().get(stage)), ms, perStage.getOrDefault(stage, threshold)));
+			// slow beans are steps of beans_instantiated: judged by its threshold
+			RegressionThreshold beans = perStage.getOrDefault(StageNames.BEANS_INSTANTIATED, threshold);
 			server.beans()
 				.forEach((bean, ms) -> add(changes, server.name(), Kind.BEAN, bean,
-						median(before, (s) -> s.beans().get(bean)), ms, threshold));
+						median(before, (s) -> s.beans().get(bean)), ms, beans));
 		}
 		return new ReportComparison(baselines.size(), threshold, changes);
 	}

@@ -19,6 +19,11 @@ final class ReportWording {
 	private ReportWording() {
 	}
 
+	/** What no span of beans_instantiated explains, as both reports say it. */
+	static String unattributed(long ns) {
+		return Durations.format(ns) + " of beans_instantiated unattributed (no phase, slow bean or step covers it)";
+	}
+
 	/** CPU time over wall time, as both reports show it: {@code 1.4×}. */
 	static String cpuPerWall(double ratio) {
 		return String.format(Locale.ROOT, "%.1f×", ratio);

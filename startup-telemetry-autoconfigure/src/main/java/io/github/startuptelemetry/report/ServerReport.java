@@ -83,6 +83,11 @@ public record ServerReport(String name, @Nullable String type, long spawnNs, lon
 			.orElse(OptionalDouble.empty());
 	}
 
+	/** The part of its {@code beans_instantiated} no phase, slow bean or step explains, if it reported the stage. */
+	public OptionalLong unattributedNs() {
+		return this.timeline.map(ServerTimeline::unattributedNs).orElse(OptionalLong.empty());
+	}
+
 	public boolean ready() {
 		return StartupOutcome.READY.equals(this.outcome);
 	}

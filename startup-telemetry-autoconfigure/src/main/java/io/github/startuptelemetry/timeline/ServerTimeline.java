@@ -3,8 +3,11 @@ package io.github.startuptelemetry.timeline;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.jspecify.annotations.Nullable;
+
+import io.github.startuptelemetry.contract.StageNames;
 
 /**
  * What one server startup looked like, as the server reported it at ready: what its log line,
@@ -53,6 +56,17 @@ public record ServerTimeline(String serverName, @Nullable String serverType, boo
 	 */
 	public Optional<JvmCounters> jvmTotal() {
 		return this.stages.stream().map(Stage::jvm).filter(Objects::nonNull).reduce(JvmCounters::plus);
+	}
+
+	/**
+	 * The part of {@code beans_instantiated} no reported step (phase, slow bean, application
+	 * step) covers; empty without that stage.
+	 */
+	public OptionalLong unattributedNs() {
+		return this.stages.stream()
+			.filter((stage) -> stage.name().equals(StageNames.BEANS_INSTANTIATED))
+			.mapToLong((stage) -> stage.durationNs() - StepTiming.coveredNs(this.steps, stage.startNs(), stage.endNs()))
+			.reduce(Long::sum);
 	}
 
 	/** Wall time of the stages that have JVM counters, the denominator of their CPU time. */

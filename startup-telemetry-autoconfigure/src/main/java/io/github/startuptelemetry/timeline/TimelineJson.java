@@ -63,6 +63,8 @@ public final class TimelineJson {
 
 	static final String JVM = "jvm";
 
+	static final String UNATTRIBUTED_MS = "unattributedMs";
+
 	static final String VERSION = "version";
 
 	static final String FLAGS = "flags";
@@ -103,6 +105,7 @@ public final class TimelineJson {
 		body.put(STAGES, timeline.stages().stream().map(TimelineJson::stage).toList());
 		body.put(IGNORED_ENV, timeline.ignoredEnv());
 		body.put(BEAN_SPANS, steps(timeline.steps()));
+		putUnattributed(body, timeline);
 		if (timeline.jvm() != null) {
 			Map<String, Object> jvm = new LinkedHashMap<>();
 			jvm.put(VERSION, timeline.jvm().version());
@@ -141,6 +144,14 @@ public final class TimelineJson {
 		catch (RuntimeException ex) {
 			return Optional.empty();
 		}
+	}
+
+	/**
+	 * {@code unattributedMs}: the part of {@code beans_instantiated} no step covers; derived
+	 * from the stages and steps, so written, never read.
+	 */
+	public static void putUnattributed(Map<String, Object> body, ServerTimeline timeline) {
+		timeline.unattributedNs().ifPresent((ns) -> body.put(UNATTRIBUTED_MS, ns / 1_000_000.0));
 	}
 
 	/** One stage as the timeline writes it, with its JVM counters; the JSON report embeds the same. */

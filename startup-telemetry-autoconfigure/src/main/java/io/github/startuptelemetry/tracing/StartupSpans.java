@@ -3,6 +3,7 @@ package io.github.startuptelemetry.tracing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -61,6 +62,8 @@ public final class StartupSpans {
 	public static final AttributeKey<Long> JVM_CLASSES_LOADED = AttributeKey
 		.longKey(SpanAttributes.JVM_CLASSES_LOADED);
 
+	public static final AttributeKey<Double> UNATTRIBUTED_MS = AttributeKey.doubleKey(SpanAttributes.UNATTRIBUTED_MS);
+
 	private StartupSpans() {
 	}
 
@@ -107,11 +110,19 @@ public final class StartupSpans {
 	 */
 	public static List<Span> stageSpans(Tracer tracer, List<Stage> stages, Span parent, String prefix,
 			Attributes attributes) {
+		return stageSpans(tracer, stages, parent, prefix, attributes, (stage, builder) -> {
+		});
+	}
+
+	/** The same, with {@code more} attributes per stage, set before the span ends. */
+	public static List<Span> stageSpans(Tracer tracer, List<Stage> stages, Span parent, String prefix,
+			Attributes attributes, BiConsumer<Stage, AttributesBuilder> more) {
 		Context parentContext = Context.root().with(parent);
 		List<Span> spans = new ArrayList<>(stages.size());
 		for (Stage stage : stages) {
 			AttributesBuilder stageAttributes = attributes.toBuilder().put(STAGE, stage.name());
 			stage.counters().ifPresent((jvm) -> putCounters(stageAttributes, jvm));
+			more.accept(stage, stageAttributes);
 			Span span = start(tracer, SpanNames.stage(prefix, stage.name()), stage.startNs(), parentContext,
 					stageAttributes.build());
 			span.end(stage.endNs(), TimeUnit.NANOSECONDS);

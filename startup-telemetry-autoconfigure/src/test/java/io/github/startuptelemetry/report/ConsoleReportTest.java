@@ -63,6 +63,8 @@ class ConsoleReportTest {
 		assertThat(lines.get(3)).startsWith("busy").contains("1.4×");
 		assertThat(lines.get(4)).startsWith("old").doesNotContain("×");
 		assertThat(text).contains("cpu/wall: process CPU time (all threads)");
+		// no step reported: the whole stage is unattributed; a server without the stage says nothing
+		assertThat(text).contains("unattributed in beans_instantiated (no phase, slow bean or step covers it): busy 1.0 s\n");
 	}
 
 	@Test

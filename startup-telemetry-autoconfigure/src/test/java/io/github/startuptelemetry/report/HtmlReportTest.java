@@ -257,6 +257,7 @@ class HtmlReportTest {
 		assertThat(waiting.classNames()).contains("waiting");
 		assertThat(waiting.select("i.cpu").attr("style")).isEqualTo("width:5.0%");
 		assertThat(bar(row(page, "supervisor"), "main_start").select("i.cpu")).isEmpty();
+		assertThat(page.select(".row.unattributed[data-server=model-0] .stats").text()).isEqualTo("2.0 s");
 	}
 
 	@Test

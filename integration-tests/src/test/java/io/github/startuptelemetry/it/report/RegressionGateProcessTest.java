@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The JSON report and the regression gate, with real fleets: a baseline run of two sample
  * servers writes a report that validates against the committed schema; the same fleet with one
- * server's model loader at 5 s instead of 1.5 s exits with the regression code and names that
+ * server's model loader at 8 s instead of 1.5 s exits with the regression code and names that
  * server, {@code beans_instantiated} and {@code modelLoader}, and its HTML before/after view
  * renders in headless Chromium; the unchanged fleet against the same baseline exits 0; the
  * standalone compare, with only the starter's jar on its class path, agrees on both.
@@ -35,8 +35,11 @@ class RegressionGateProcessTest {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(180);
 
-	/** The sample servers' model loader: 1.5 s, as in the default fleet; 5 s makes the regression. */
+	/** The sample servers' model loader: 1.5 s, as in the default fleet. */
 	private static final String USUAL = "1500ms";
+
+	/** 6.5 s more: well beyond what load adds or takes away on a busy machine. */
+	private static final String SLOWER = "8s";
 
 	private static final int REGRESSED = 3;
 
@@ -70,11 +73,11 @@ class RegressionGateProcessTest {
 
 		// server b five times slower to load its model: a regression of b, beans_instantiated, modelLoader
 		Path slower = this.tmp.resolve("slower/startup-report.json");
-		Run regressed = fleet("slower", "5s", slower, baseline);
+		Run regressed = fleet("slower", SLOWER, slower, baseline);
 		assertThat(regressed.exitCode()).as(regressed.log()).isEqualTo(REGRESSED);
 		assertThat(regressed.log()).contains("Compared with the baseline (1 run;")
 			.containsPattern("REGRESSED +b stage beans_instantiated")
-			.containsPattern("slower +b bean modelLoader 1\\.5 s → 5\\.0 s")
+			.containsPattern("slower +b bean modelLoader 1\\.\\d s → 8\\.\\d s")
 			.doesNotContainPattern("REGRESSED +a ")
 			.contains("startup regressed:");
 		Document page = Jsoup.parse(chromium.dumpDom(slower.resolveSibling("startup-report.html").toUri()));
@@ -106,8 +109,10 @@ class RegressionGateProcessTest {
 				"--telemetry.supervisor.run-dir=" + this.tmp.resolve(run + "/run"),
 				"--telemetry.supervisor.report.html=" + json.resolveSibling("startup-report.html"),
 				"--telemetry.supervisor.report.json=" + json,
-				// against noise on a shared 2-core machine: the regression is +3.5 s
-				"--telemetry.supervisor.report.max-regression=40%,1500ms"));
+				// a shared 2-core machine moves spawn→ready by seconds between identical runs (13.7 s
+				// against 8.1 s once): gate on the stage the slower loader is in, by more than noise
+				"--telemetry.supervisor.report.max-regression=100%,60s",
+				"--telemetry.supervisor.report.stage-max-regression.beans_instantiated=0%,3s"));
 		if (baseline != null) {
 			args.add("--telemetry.supervisor.report.baseline=" + baseline);
 		}
@@ -148,7 +153,8 @@ class RegressionGateProcessTest {
 	private int compare(Path base, Path current) throws Exception {
 		Path jar = Path.of(Compare.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 		Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-				jar.toString(), Compare.class.getName(), "--max-regression=40%,1500ms", base.toString(),
+				jar.toString(), Compare.class.getName(), "--max-regression=100%,60s",
+				"--stage-max-regression=beans_instantiated=0%,3s", base.toString(),
 				current.toString())
 			.redirectErrorStream(true)
 			.redirectOutput(this.tmp.resolve("compare-" + current.getParent().getFileName() + ".log").toFile())

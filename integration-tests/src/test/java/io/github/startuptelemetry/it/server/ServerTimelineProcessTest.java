@@ -22,6 +22,7 @@ import static io.github.startuptelemetry.it.support.Spans.only;
 import static io.github.startuptelemetry.it.support.Spans.stageCount;
 import static io.github.startuptelemetry.it.support.Spans.stages;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 /**
  * The built sample-server jar, started as its own JVM with the env contract, exporting over a
@@ -97,8 +98,28 @@ class ServerTimelineProcessTest {
 			// main_start counts from the JVM's start: a JVM loads hundreds of classes before main
 			assertThat(Long.parseLong(stages.get(2).attribute("startup.jvm.classes_loaded"))).isGreaterThan(400);
 			assertThat(durationMs(beansInstantiated)).isGreaterThanOrEqualTo(1500);
+			// Spring's phases under the stage; the beans under singleton creation
+			ReceivedSpan postProcess = only(spans, "gym.server.startup.step.spring.context.beans.post-process");
+			ReceivedSpan singletons = only(spans, "gym.server.startup.step.startup.singletons");
+			assertThat(postProcess.parentSpanId()).isEqualTo(beansInstantiated.spanId());
+			assertThat(singletons.parentSpanId()).isEqualTo(beansInstantiated.spanId());
+			assertThat(only(spans, "gym.server.startup.step.spring.context.config-classes.parse").parentSpanId())
+				.isEqualTo(postProcess.spanId());
 			ReceivedSpan modelLoader = only(spans, "gym.server.startup.bean.modelLoader");
-			assertThat(modelLoader.parentSpanId()).isEqualTo(beansInstantiated.spanId());
+			assertThat(modelLoader.parentSpanId()).isEqualTo(singletons.spanId());
+			// what they cover and the reported remainder add up to the stage
+			List<ReceivedSpan> phases = spans.stream()
+				.filter((s) -> s.parentSpanId().equals(beansInstantiated.spanId()))
+				.toList();
+			double coveredMs = phases.stream().mapToDouble((s) -> (s.endNs() - s.startNs()) / 1e6).sum();
+			double unattributedMs = Double.parseDouble(beansInstantiated.attribute("startup.unattributed_ms"));
+			assertThat(unattributedMs).isNotNegative();
+			assertThat(coveredMs + unattributedMs).isCloseTo((beansInstantiated.endNs() - beansInstantiated.startNs()) / 1e6,
+					offset(0.01));
+			// a bean bootstrapped on a background thread: under singleton creation, not in the model loader
+			ReceivedSpan vocabulary = only(spans, "gym.server.startup.bean.vocabulary");
+			assertThat(vocabulary.parentSpanId()).isEqualTo(singletons.spanId());
+			assertThat(server.log()).containsPattern("Vocabulary loaded on thread (?!main)");
 			assertThat(modelLoader.traceId()).isEqualTo(TRACE_ID);
 			assertThat(modelLoader.attribute("nemo.gym.startup.bean.name")).isEqualTo("modelLoader");
 			assertThat(modelLoader.attribute("nemo.gym.startup.bean.type"))
@@ -111,7 +132,7 @@ class ServerTimelineProcessTest {
 			ReceivedSpan warmup = only(spans, "gym.server.startup.step.sample.model.warmup");
 			ReceivedSpan modelWarmup = only(spans, "gym.server.startup.bean.modelWarmup");
 			assertThat(warmup.parentSpanId()).isEqualTo(modelWarmup.spanId());
-			assertThat(modelWarmup.parentSpanId()).isEqualTo(beansInstantiated.spanId());
+			assertThat(modelWarmup.parentSpanId()).isEqualTo(singletons.spanId());
 			assertThat(warmup.attribute("nemo.gym.startup.step")).isEqualTo("sample.model.warmup");
 			assertThat(server.log()).contains("Startup of 'sample-server' (model) took", "beans_instantiated=",
 					" jvm: cpu=", " classes=", "[trace " + TRACE_ID + "]");

@@ -1,10 +1,14 @@
 package io.github.startuptelemetry.server;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -16,6 +20,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.metrics.ApplicationStartup;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 
+import io.github.startuptelemetry.report.JsonReport;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.StepTiming;
 
@@ -66,6 +71,25 @@ class ServerStartupListenerBeanSpansTest {
 			// it overlapped the background bean, which is nevertheless not nested in it
 			assertThat(foreground.children()).extracting(StepTiming::label).doesNotContain("background");
 			assertThat(singletons.selfNs()).isNotNegative();
+		}
+	}
+
+	@Test
+	void aServerWithoutSupervisorWritesItsOwnJsonReportWhenAskedTo(@TempDir Path tmp) throws Exception {
+		Path report = tmp.resolve("reports/startup-report.json");
+		SpringApplication application = application();
+		try (ConfigurableApplicationContext context = application.run("--telemetry.startup.report.json=" + report,
+				"--telemetry.run-id=run-7")) {
+			String document = Files.readString(report);
+			assertThat(document).contains("\"schemaVersion\": 1", "\"kind\": \"server\"", "\"runId\": \"run-7\"",
+					"\"unattributedMs\"");
+			assertThat(JsonReport.readTimes(document)).singleElement().satisfies((server) -> {
+				assertThat(server.outcome()).isEqualTo("ready");
+				assertThat(server.stages()).containsKey("beans_instantiated");
+			});
+		}
+		try (ConfigurableApplicationContext context = application().run()) {
+			assertThat(context.getBeanNamesForType(Consumer.class)).doesNotContain("serverJsonReport");
 		}
 	}
 

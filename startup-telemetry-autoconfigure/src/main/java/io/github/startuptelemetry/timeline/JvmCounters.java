@@ -6,7 +6,8 @@ package io.github.startuptelemetry.timeline;
  * {@link #UNAVAILABLE} and stays so in any difference.
  * <p>
  * Limits: {@code cpuNs} is the whole process's CPU time, all threads together, so on two cores
- * a stage may use up to twice its wall time; GC and JIT times are what the collectors and the
+ * a stage may use up to twice its wall time, and it is as fine as the OS accounts it (10 ms
+ * steps on Linux); GC and JIT times are what the collectors and the
  * compiler threads report, mostly concurrent with the application; classes are those loaded
  * (not unloaded) in the interval.
  *

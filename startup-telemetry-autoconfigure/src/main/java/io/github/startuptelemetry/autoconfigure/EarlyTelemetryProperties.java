@@ -28,9 +28,24 @@ public final class EarlyTelemetryProperties {
 	 * @return the properties, each invalid value left at its default
 	 */
 	public static TelemetryProperties bind(Environment environment, Log logger) {
-		return Binder.get(environment)
-			.bind("telemetry", Bindable.ofInstance(new TelemetryProperties()), new LenientBindHandler(logger))
-			.orElseGet(TelemetryProperties::new);
+		TelemetryProperties properties = new TelemetryProperties();
+		return bind(environment, TelemetryProperties.PREFIX, Bindable.ofInstance(properties), properties, logger);
+	}
+
+	/**
+	 * Bind one branch of {@code telemetry.*} now, leniently. For code that needs only that
+	 * branch: binding looks every field up in every property source, so binding the whole tree
+	 * on the startup path costs several times a branch.
+	 * @param <T> the branch's type
+	 * @param environment the environment to bind from
+	 * @param name the branch, such as {@code telemetry.startup}
+	 * @param target what to bind
+	 * @param fallback the result when nothing binds
+	 * @param logger where an ignored property is named, at debug level
+	 * @return the bound value, each invalid value left at its default
+	 */
+	public static <T> T bind(Environment environment, String name, Bindable<T> target, T fallback, Log logger) {
+		return Binder.get(environment).bind(name, target, new LenientBindHandler(logger)).orElse(fallback);
 	}
 
 	private static final class LenientBindHandler extends AbstractBindHandler {

@@ -28,8 +28,14 @@ public class TelemetryProperties {
 	/** NeMo Gym's span groups this process exports (startup spans need {@code startup}). */
 	public static final String SPAN_GROUPS = PREFIX + ".span-groups";
 
+	/** {@link #getStartup()}. */
+	public static final String STARTUP = PREFIX + ".startup";
+
+	/** {@link #getShutdownTimeout()}. */
+	public static final String SHUTDOWN_TIMEOUT = PREFIX + ".shutdown-timeout";
+
 	/** The server's name on spans, metrics and (under a group) {@code service.name}. */
-	public static final String SERVER_NAME = PREFIX + ".startup.server-name";
+	public static final String SERVER_NAME = STARTUP + ".server-name";
 
 	/**
 	 * The settings that mean the same in every server of a fleet, with the type each binds to
@@ -172,7 +178,7 @@ public class TelemetryProperties {
 		Map<String, Class<?>> properties = new LinkedHashMap<>();
 		properties.put(RUN_ID, String.class);
 		properties.put(SPAN_GROUPS, String.class);
-		properties.put(PREFIX + ".shutdown-timeout", Duration.class);
+		properties.put(SHUTDOWN_TIMEOUT, Duration.class);
 		properties.put(PREFIX + ".startup.log-summary", Boolean.class);
 		properties.put(PREFIX + ".startup.bean-spans.enabled", Boolean.class);
 		properties.put(PREFIX + ".startup.bean-spans.threshold", Duration.class);

@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.lifecycle;
 
+import java.time.Duration;
+
 import io.micrometer.tracing.exporter.SpanExportingPredicate;
 import io.opentelemetry.api.OpenTelemetry;
 import org.apache.commons.logging.LogFactory;
@@ -8,6 +10,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -32,9 +35,11 @@ public final class TelemetryLifecycleAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	static BoundedTelemetryShutdown boundedTelemetryShutdown(Environment environment) {
-		TelemetryProperties properties = EarlyTelemetryProperties.bind(environment,
+		// the one property it needs, not the whole tree (the context binds that later)
+		Duration timeout = EarlyTelemetryProperties.bind(environment, TelemetryProperties.SHUTDOWN_TIMEOUT,
+				Bindable.of(Duration.class), new TelemetryProperties().getShutdownTimeout(),
 				LogFactory.getLog(BoundedTelemetryShutdown.class));
-		return new BoundedTelemetryShutdown(properties.getShutdownTimeout());
+		return new BoundedTelemetryShutdown(timeout);
 	}
 
 	/** The OpenTelemetry resource with nemo-lens's int-typed attributes as ints. */

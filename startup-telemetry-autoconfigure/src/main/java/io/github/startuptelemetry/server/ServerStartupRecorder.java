@@ -13,6 +13,7 @@ import org.springframework.boot.context.event.ApplicationPreparedEvent;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.boot.context.event.ApplicationStartingEvent;
+import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -24,6 +25,7 @@ import org.springframework.util.ClassUtils;
 import io.github.startuptelemetry.autoconfigure.EarlyTelemetryProperties;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 import io.github.startuptelemetry.support.Guarded;
 import io.github.startuptelemetry.timeline.JvmCounterReader;
 import io.github.startuptelemetry.timeline.JvmCounters;
@@ -140,11 +142,13 @@ final class ServerStartupRecorder {
 	 * for what is installed here (the timeline, the bean-span wrapper).
 	 */
 	private void begin(ConfigurableEnvironment environment, SpringApplication application) {
-		TelemetryProperties properties = EarlyTelemetryProperties.bind(environment, logger);
-		if (!properties.isEnabled()) {
+		if (!TelemetrySwitch.enabled(environment)) {
 			return;
 		}
-		TelemetryProperties.Startup startup = properties.getStartup();
+		// telemetry.startup only: the whole tree is bound again, by the context
+		TelemetryProperties.Startup startup = new TelemetryProperties.Startup();
+		startup = EarlyTelemetryProperties.bind(environment, TelemetryProperties.STARTUP, Bindable.ofInstance(startup),
+				startup, logger);
 		ServerStartupTimeline timeline;
 		if (this.firstInJvm) {
 			timeline = ServerStartupTimeline.fromJvmStart(StartupEnvironment.fromSystem(), startup.isWorker(),

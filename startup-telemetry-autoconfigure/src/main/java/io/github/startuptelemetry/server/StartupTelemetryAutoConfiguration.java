@@ -48,20 +48,28 @@ public final class StartupTelemetryAutoConfiguration {
 				startup.getServerType(), startup.isLogSummary(), consumers.orderedStream().toList());
 	}
 
-	/** The lone server's JSON document, when {@code telemetry.startup.report.json} names a file. */
-	@Bean
-	@ConditionalOnProperty(name = "telemetry.startup.report.json")
-	Consumer<ServerTimeline> serverJsonReport(TelemetryProperties properties) {
-		ReportFile file = ReportFile.serverJson(properties.getStartup().getReport().getJson());
-		return (timeline) -> file.write(StartupReportBuilder.ofServer(timeline).run(
-				properties.getRunId(), HostName.get()).build());
-	}
-
 	static String serverName(TelemetryProperties.Startup startup, Environment environment) {
 		if (startup.getServerName() != null && !startup.getServerName().isBlank()) {
 			return startup.getServerName();
 		}
 		return environment.getProperty("spring.application.name", "application");
+	}
+
+	/**
+	 * The lone server's JSON document, when {@code telemetry.startup.report.json} names a file.
+	 * A configuration of its own, so that a server without one never loads the report's classes.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnProperty(name = "telemetry.startup.report.json")
+	static class JsonReportConfiguration {
+
+		@Bean
+		Consumer<ServerTimeline> serverJsonReport(TelemetryProperties properties) {
+			ReportFile file = ReportFile.serverJson(properties.getStartup().getReport().getJson());
+			return (timeline) -> file.write(StartupReportBuilder.ofServer(timeline).run(
+					properties.getRunId(), HostName.get()).build());
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

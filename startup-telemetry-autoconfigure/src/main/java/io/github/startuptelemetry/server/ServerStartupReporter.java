@@ -21,9 +21,11 @@ import org.springframework.context.event.ContextClosedEvent;
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.support.Guarded;
+import io.github.startuptelemetry.timeline.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
+import io.github.startuptelemetry.timeline.WallClock;
 import io.github.startuptelemetry.tracing.SdkFlush;
 import io.github.startuptelemetry.tracing.StartupSpans;
 
@@ -80,6 +82,14 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 				(root != null) ? root.getSpanId() : null, timeline.startNs(), timeline.endNs(), timeline.stages(),
 				timeline.ignoredEnv(), timeline.steps());
 		this.lastReport = report;
+		SupervisorCallback callback = timeline.callback();
+		if (callback != null) {
+			Guarded.run(logger, "tell the supervisor this server is ready", () -> callback.ready(new ReadyCallback(
+					this.serverName, report.pid(), hostName(), timeline.port(), WallClock.nowNs(), timeline.clock(), report)));
+		}
+		if (this.openTelemetry != null) {
+			Guarded.run(logger, "flush the startup spans", () -> SdkFlush.flush(this.openTelemetry));
+		}
 		for (Consumer<ServerTimeline> consumer : this.consumers) {
 			Guarded.run(logger, "record startup metrics", () -> consumer.accept(report));
 		}
@@ -109,6 +119,12 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 	@Override
 	public void onApplicationEvent(ContextClosedEvent event) {
 		reportPending();
+	}
+
+	/** This host's name for people (the supervisor probes the address the callback came from). */
+	private static String hostName() {
+		String name = System.getenv("HOSTNAME");
+		return (name != null && !name.isBlank()) ? name : "";
 	}
 
 	/** The report of this application's startup, or {@code null} before it is ready. */
@@ -143,7 +159,6 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 			}
 		}
 		root.end(timeline.endNs(), TimeUnit.NANOSECONDS);
-		SdkFlush.flush(this.openTelemetry);
 		return root.getSpanContext().isValid() ? root.getSpanContext() : null;
 	}
 

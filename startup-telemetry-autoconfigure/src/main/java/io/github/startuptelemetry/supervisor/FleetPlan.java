@@ -46,7 +46,7 @@ final class FleetPlan {
 			String type = type(server);
 			for (String name : replicaNames(server)) {
 				int rank = ranks.merge(type, 1, Integer::sum) - 1;
-				int port = ports.getAsInt();
+				int port = (server.getPort() != null) ? server.getPort() : ports.getAsInt();
 				Map<String, String> values = Map.of("name", name, "type", type, "port", Integer.toString(port), "rank",
 						Integer.toString(rank), "world-size", Integer.toString(worldSizes.get(type)), "java", java);
 				Map<String, String> env = new LinkedHashMap<>();

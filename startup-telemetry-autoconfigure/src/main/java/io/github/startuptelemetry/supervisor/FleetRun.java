@@ -1,9 +1,12 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
@@ -11,8 +14,11 @@ import java.util.function.IntSupplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.github.startuptelemetry.contract.ReadinessCallback;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.timeline.ClockOffset;
+import io.github.startuptelemetry.timeline.ReadyCallback;
 
 /**
  * One startup of the fleet: spawn every server at once, probe each until it is ready, and end
@@ -60,6 +66,8 @@ final class FleetRun {
 	private FleetStartupException failure;
 
 	private volatile FleetProbing probing;
+
+	private volatile ReadinessCallbackServer callback;
 
 	/**
 	 * @param properties the fleet
@@ -123,6 +131,7 @@ final class FleetRun {
 		}
 		stopProcesses();
 		this.processes.shutdown();
+		stopCallback();
 		if (this.probing != null) {
 			this.probing.shutdown();
 		}
@@ -142,6 +151,9 @@ final class FleetRun {
 		logger.info("Starting " + plan.size() + " server(s); their logs go to " + this.processes.runDir());
 		this.startup.beginTrace();
 		this.probing = new FleetProbing(this.properties.getProbe());
+		if (this.properties.getCallback().isEnabled()) {
+			this.callback = ReadinessCallbackServer.start(this.properties.getCallback(), this::calledBack);
+		}
 		synchronized (this.lock) {
 			plan.forEach((server) -> this.servers.add(new FleetServer(server)));
 		}
@@ -153,7 +165,7 @@ final class FleetRun {
 	private void supervise(FleetServer server, CountDownLatch spawned) {
 		try {
 			try {
-				this.processes.start(server);
+				this.processes.start(server, (this.callback != null) ? this.callback.serverEnv() : Map.of());
 			}
 			finally {
 				spawned.countDown();
@@ -166,17 +178,54 @@ final class FleetRun {
 			server.settled.countDown();
 			return;
 		}
-		this.probing.watch(server.plan, () -> probing(server), () -> ready(server))
+		if (server.plan.port() == 0) {
+			// it binds a port of its own choosing: only its callback can say which, and that it is ready
+			return;
+		}
+		this.probing.watch(server.plan, () -> probing(server), () -> ready(server, ReadinessCallback.SOURCE_PROBE, null))
 			.whenComplete((timeline, error) -> {
 				if (error != null) {
 					fail(new FleetStartupException(StartupOutcome.ERROR,
 							"Server '" + server.name() + "' could not be probed: " + error, this.processes.runDir()));
 				}
-				else {
-					server.timeline = timeline.orElse(null);
+				else if (timeline.isPresent()) {
+					server.timeline = timeline.get();
 				}
 				server.settled.countDown();
 			});
+	}
+
+	/**
+	 * An authenticated, well-formed ready callback: the server is ready, if the run still waits
+	 * for it; its timeline (moved onto this clock when the clocks differ) goes in the report.
+	 */
+	private ReadinessCallbackServer.Verdict calledBack(ReadyCallback callback, InetAddress from) {
+		FleetServer server = serversNow().stream().filter((s) -> s.name().equals(callback.server())).findFirst()
+			.orElse(null);
+		if (server == null) {
+			return ReadinessCallbackServer.Verdict.UNKNOWN;
+		}
+		synchronized (this.lock) {
+			if (!ready(server, ReadinessCallback.SOURCE_CALLBACK, callback.clock())) {
+				return ReadinessCallbackServer.Verdict.SETTLED;
+			}
+			ClockOffset clock = callback.clock();
+			server.timeline = (clock != null) ? callback.timeline().shifted(clock.toSupervisorClock(0))
+					: callback.timeline();
+			if (callback.port() > 0) {
+				server.address = URI.create("http://" + hostOf(from) + ":" + callback.port());
+			}
+		}
+		if (server.plan.port() == 0) {
+			logger.info("Server '" + server.name() + "' bound " + server.address + " (it said so in its ready callback)");
+			server.settled.countDown();
+		}
+		return ReadinessCallbackServer.Verdict.ACCEPTED;
+	}
+
+	private static String hostOf(InetAddress address) {
+		String host = address.getHostAddress();
+		return host.contains(":") ? "[" + host + "]" : host;
 	}
 
 	private boolean probing(FleetServer server) {
@@ -186,12 +235,13 @@ final class FleetRun {
 		}
 	}
 
-	private boolean ready(FleetServer server) {
+	private boolean ready(FleetServer server, String source, ClockOffset clock) {
 		synchronized (this.lock) {
-			if (!probing(server)) {
+			if (!probing(server) || server.ready) {
 				return false;
 			}
-			this.startup.serverReady(server.name());
+			this.startup.serverReady(server.name(), source, clock);
+			server.readySource = source;
 			server.ready = true;
 			this.lock.notifyAll();
 			return true;
@@ -259,6 +309,7 @@ final class FleetRun {
 			this.state = (error == null) ? State.READY : State.FAILED;
 			this.lock.notifyAll();
 		}
+		stopCallback();
 		if (error == null) {
 			this.startup.finish();
 		}
@@ -288,6 +339,13 @@ final class FleetRun {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+		}
+	}
+
+	private void stopCallback() {
+		ReadinessCallbackServer callback = this.callback;
+		if (callback != null) {
+			callback.stop();
 		}
 	}
 

@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.supervisor;
 
+import java.net.URI;
 import java.util.concurrent.CountDownLatch;
 
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -23,6 +24,12 @@ final class FleetServer {
 	volatile boolean ready;
 
 	volatile Integer exitCode;
+
+	/** What made it ready: {@code callback} or {@code probe}; {@code null} before. */
+	volatile String readySource;
+
+	/** Where it listens, as its ready callback said; {@code null} without one. */
+	volatile URI address;
 
 	FleetServer(ServerPlan plan) {
 		this.plan = plan;

@@ -64,6 +64,8 @@ public class SupervisorProperties implements Validator {
 
 	private final Probe probe = new Probe();
 
+	private final Callback callback = new Callback();
+
 	private final Report report = new Report();
 
 	public List<Server> getServers() {
@@ -114,6 +116,10 @@ public class SupervisorProperties implements Validator {
 		return this.report;
 	}
 
+	public Callback getCallback() {
+		return this.callback;
+	}
+
 	@Override
 	public boolean supports(Class<?> type) {
 		return SupervisorProperties.class.isAssignableFrom(type);
@@ -151,6 +157,12 @@ public class SupervisorProperties implements Validator {
 					errors.rejectValue(path + "name", "duplicate",
 							"server name '" + name + "' is already taken by " + other);
 				}
+			}
+			if (server.getPort() != null && (server.getPort() < 0 || server.getPort() > 65535
+					|| (server.getPort() != 0 && server.getReplicas() > 1))) {
+				errors.rejectValue(path + "port", "range",
+						"must be 0 (the server binds any free port and says which in its ready callback) or, "
+								+ "for a single server, a port from 1 to 65535");
 			}
 			String healthProblem = FleetPlan.urlProblem(server.getHealthUrl());
 			if (healthProblem != null) {
@@ -217,6 +229,22 @@ public class SupervisorProperties implements Validator {
 
 		/** How many identical servers to spawn; each gets its own name, port and rank. */
 		private int replicas = 1;
+
+		/**
+		 * What {port} is: unset, a free port the supervisor picks; 0, "bind any free port" (the
+		 * server says which in its ready callback, and the supervisor probes and links that
+		 * one; a server without the starter is then never probed); or a fixed port, for a single
+		 * server.
+		 */
+		private Integer port;
+
+		public Integer getPort() {
+			return this.port;
+		}
+
+		public void setPort(Integer port) {
+			this.port = port;
+		}
 
 		public String getName() {
 			return this.name;
@@ -334,6 +362,55 @@ public class SupervisorProperties implements Validator {
 
 		public void setTimeout(Duration timeout) {
 			this.timeout = timeout;
+		}
+
+	}
+
+	/**
+	 * The readiness callback: a small HTTP endpoint of the supervisor's own (the JDK's server)
+	 * that a server with the starter asks for the supervisor's clock early in its startup and
+	 * tells once it is ready, so that readiness is noticed when it happens rather than at the
+	 * next probe. Every request must carry the run's secret token, which only the spawned
+	 * servers get (in their environment); probing goes on beside it, and whichever notices a
+	 * server first makes it ready.
+	 */
+	public static class Callback {
+
+		/** Whether to run the callback endpoint and hand its URL and token to the servers. */
+		private boolean enabled = true;
+
+		/**
+		 * The address the endpoint listens on: loopback by default, so that only this host's
+		 * servers can reach it. For servers on other hosts, an address they can reach (the
+		 * token still guards it).
+		 */
+		private String address = "127.0.0.1";
+
+		/** The port the endpoint listens on; 0 for any free one. */
+		private int port;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getAddress() {
+			return this.address;
+		}
+
+		public void setAddress(String address) {
+			this.address = address;
+		}
+
+		public int getPort() {
+			return this.port;
+		}
+
+		public void setPort(int port) {
+			this.port = port;
 		}
 
 	}

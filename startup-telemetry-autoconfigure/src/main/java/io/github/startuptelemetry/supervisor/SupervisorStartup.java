@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 import io.github.startuptelemetry.report.StartupReport;
+import io.github.startuptelemetry.timeline.ClockOffset;
 
 /**
  * The supervisor's view of one startup (SPEC §5): its own stages, and for each server when it
@@ -50,6 +51,17 @@ public interface SupervisorStartup {
 
 	/** Record that the named server first answered a health probe. Only the first call counts. */
 	void serverReady(String name);
+
+	/**
+	 * Record that the named server is ready, and how the supervisor learnt it. Only the first
+	 * call (of either form) counts.
+	 * @param name the server
+	 * @param source {@code callback} or {@code probe} ({@code contract.ReadinessCallback})
+	 * @param clock the server's clock minus the supervisor's, when it measured it, else {@code null}
+	 */
+	default void serverReady(String name, String source, ClockOffset clock) {
+		serverReady(name);
+	}
 
 	/**
 	 * Close {@code gym.startup} (outcome {@code ready}) with the supervisor's stages beneath it,

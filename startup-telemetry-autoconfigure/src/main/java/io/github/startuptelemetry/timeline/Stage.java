@@ -18,6 +18,11 @@ public record Stage(String name, long startNs, long endNs) {
 		}
 	}
 
+	/** This stage with both ends moved by {@code deltaNs}. */
+	public Stage shifted(long deltaNs) {
+		return new Stage(this.name, this.startNs + deltaNs, this.endNs + deltaNs);
+	}
+
 	public long durationNs() {
 		return this.endNs - this.startNs;
 	}

@@ -33,6 +33,8 @@ import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
+import io.github.startuptelemetry.support.DaemonThreads;
+
 /**
  * Bounds the telemetry flush at shutdown by {@code telemetry.shutdown-timeout} (NeMo RL's
  * {@code shutdown_telemetry}). Boot's OpenTelemetry SDK beans and Micrometer's meter registries
@@ -203,13 +205,12 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 				logger.debug("Closing " + chain + " telemetry: "
 						+ beans.stream().map((bean) -> bean.getClass().getSimpleName()).toList());
 			}
-			Thread thread = new Thread(() -> {
+			Thread thread = DaemonThreads.named("telemetry-shutdown-" + chain).newThread(() -> {
 				if (chain.equals(OPENTELEMETRY)) {
 					SpanDrain.drain(beans);
 				}
 				beans.forEach(BoundedTelemetryShutdown::close);
-			}, "telemetry-shutdown-" + chain);
-			thread.setDaemon(true);
+			});
 			this.closing.put(chain, thread);
 			thread.start();
 		}

@@ -25,6 +25,7 @@ import io.github.startuptelemetry.timeline.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
+import io.github.startuptelemetry.timeline.TraceParent;
 import io.github.startuptelemetry.timeline.WallClock;
 import io.github.startuptelemetry.tracing.SdkFlush;
 import io.github.startuptelemetry.tracing.StartupSpans;
@@ -76,17 +77,19 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		if (this.lastReport != null) {
 			return;
 		}
-		SpanContext root = Guarded.get(logger, "export startup spans", () -> exportSpans(timeline));
-		ServerTimeline report = new ServerTimeline(this.serverName, this.serverType, timeline.worker(),
-				ProcessHandle.current().pid(), (root != null) ? root.getTraceId() : null,
-				(root != null) ? root.getSpanId() : null, timeline.startNs(), timeline.endNs(), timeline.stages(),
-				timeline.ignoredEnv(), timeline.steps());
-		this.lastReport = report;
 		SupervisorCallback callback = timeline.callback();
 		if (callback != null) {
+			// first, before any span is built: the supervisor waits for this, and the probe races it
+			TraceParent parent = timeline.traceParent();
+			ServerTimeline announced = report(timeline, (parent != null) ? parent.traceId() : null, null);
 			Guarded.run(logger, "tell the supervisor this server is ready", () -> callback.ready(new ReadyCallback(
-					this.serverName, report.pid(), hostName(), timeline.port(), WallClock.nowNs(), timeline.clock(), report)));
+					this.serverName, announced.pid(), hostName(), timeline.port(), WallClock.nowNs(), timeline.clock(),
+					announced)));
 		}
+		SpanContext root = Guarded.get(logger, "export startup spans", () -> exportSpans(timeline));
+		ServerTimeline report = report(timeline, (root != null) ? root.getTraceId() : null,
+				(root != null) ? root.getSpanId() : null);
+		this.lastReport = report;
 		if (this.openTelemetry != null) {
 			Guarded.run(logger, "flush the startup spans", () -> SdkFlush.flush(this.openTelemetry));
 		}
@@ -119,6 +122,12 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 	@Override
 	public void onApplicationEvent(ContextClosedEvent event) {
 		reportPending();
+	}
+
+	private ServerTimeline report(ServerStartupTimeline timeline, @Nullable String traceId, @Nullable String spanId) {
+		return new ServerTimeline(this.serverName, this.serverType, timeline.worker(), ProcessHandle.current().pid(),
+				traceId, spanId, timeline.startNs(), timeline.endNs(), timeline.stages(), timeline.ignoredEnv(),
+				timeline.steps());
 	}
 
 	/** This host's name for people (the supervisor probes the address the callback came from). */

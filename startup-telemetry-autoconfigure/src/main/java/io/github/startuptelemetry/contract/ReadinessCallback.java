@@ -8,8 +8,15 @@ package io.github.startuptelemetry.contract;
  */
 public final class ReadinessCallback {
 
-	/** GET: the supervisor's wall clock now, epoch nanoseconds as decimal text. */
+	/**
+	 * GET: the supervisor's wall clock now, epoch nanoseconds as decimal text. A server names
+	 * itself in {@link #SERVER_PARAM}: from then on the supervisor waits for its callback and
+	 * backs its probe off.
+	 */
 	public static final String CLOCK_PATH = "/clock";
+
+	/** The query parameter of {@link #CLOCK_PATH} that carries the asking server's name. */
+	public static final String SERVER_PARAM = "server";
 
 	/** POST: a server says it is ready, once, with its address, clock and timeline. */
 	public static final String READY_PATH = "/ready";

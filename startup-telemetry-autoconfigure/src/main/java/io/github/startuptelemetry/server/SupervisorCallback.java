@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +43,12 @@ final class SupervisorCallback {
 
 	private final String token;
 
-	private SupervisorCallback(URI base, String token) {
+	private final @Nullable String server;
+
+	private SupervisorCallback(URI base, String token, @Nullable String server) {
 		this.base = base;
 		this.token = token;
+		this.server = server;
 	}
 
 	/**
@@ -67,7 +71,9 @@ final class SupervisorCallback {
 				ignored.add(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL + ": not an http URL with host and port");
 				return null;
 			}
-			return new SupervisorCallback(base, token.strip());
+			String server = env.get(TelemetryEnv.TELEMETRY_STARTUP_SERVER_NAME);
+			return new SupervisorCallback(base, token.strip(), (server != null && !server.isBlank())
+					? URLEncoder.encode(server.strip(), StandardCharsets.UTF_8) : null);
 		}
 		catch (IllegalArgumentException ex) {
 			ignored.add(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL + ": not a URL");
@@ -75,11 +81,16 @@ final class SupervisorCallback {
 		}
 	}
 
-	/** The offset of this clock to the supervisor's, from one round trip; {@code null} when it did not answer. */
+	/**
+	 * The offset of this clock to the supervisor's, from one round trip; {@code null} when it
+	 * did not answer. Naming this server tells the supervisor to expect its callback.
+	 */
 	@Nullable ClockOffset measureClock() {
 		try {
+			String path = ReadinessCallback.CLOCK_PATH
+					+ ((this.server != null) ? "?" + ReadinessCallback.SERVER_PARAM + "=" + this.server : "");
 			long sent = WallClock.nowNs();
-			String answer = exchange("GET", ReadinessCallback.CLOCK_PATH, null);
+			String answer = exchange("GET", path, null);
 			long received = WallClock.nowNs();
 			return (answer != null) ? ClockOffset.cristian(sent, Long.parseLong(answer.strip()), received) : null;
 		}

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
@@ -21,17 +22,23 @@ import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.ReadyCallback;
 
 /**
- * One startup of the fleet: spawn every server at once, probe each until it is ready, and end
- * the startup, finished or aborted (timeout, a crash, the supervisor stopped), with a report.
- * When the startup fails, and whenever the run is stopped, every process it started is stopped
- * too.
+ * One startup of the fleet: spawn every server at once, learn when each is ready, and end the
+ * startup, finished or aborted (timeout, a crash, the supervisor stopped), with a report. When
+ * the startup fails, and whenever the run is stopped, every process it started is stopped too.
+ * <p>
+ * A server is ready when it says so through the {@link ReadinessCallbackServer readiness
+ * callback} or when its health probe answers 2xx, whichever the run hears first. A server that
+ * asked the callback for the clock has the starter and reaches the supervisor: its callback is
+ * the normal path, its probe backs off and waits {@code callback.fallback-delay} for the
+ * callback before it counts. Servers that never ask (no starter) are probed as usual; a server
+ * on port 0 is known only through its callback.
  * <p>
  * This class is the run's state and verdict; {@link FleetProcesses} spawns and stops the
  * processes, {@link FleetProbing} probes them and fetches their timelines, {@link FleetReport}
  * prints the report. The thread that calls {@link #launch()} waits for the verdict. A few
- * spawner threads start the servers; one scheduler thread probes all of them; process exits and
- * {@link #stop()} arrive on threads of their own. One lock guards the verdict, so the first
- * failure is the one reported.
+ * spawner threads start the servers; one scheduler thread probes all of them; the callback
+ * endpoint, process exits and {@link #stop()} arrive on threads of their own. One lock guards
+ * the verdict, so the first failure is the one reported.
  */
 final class FleetRun {
 
@@ -152,7 +159,8 @@ final class FleetRun {
 		this.startup.beginTrace();
 		this.probing = new FleetProbing(this.properties.getProbe());
 		if (this.properties.getCallback().isEnabled()) {
-			this.callback = ReadinessCallbackServer.start(this.properties.getCallback(), this::calledBack);
+			this.callback = ReadinessCallbackServer.start(this.properties.getCallback(), this::calledBack,
+					this::clockAsked);
 		}
 		synchronized (this.lock) {
 			plan.forEach((server) -> this.servers.add(new FleetServer(server)));
@@ -182,7 +190,9 @@ final class FleetRun {
 			// it binds a port of its own choosing: only its callback can say which, and that it is ready
 			return;
 		}
-		this.probing.watch(server.plan, () -> probing(server), () -> ready(server, ReadinessCallback.SOURCE_PROBE, null))
+		this.probing
+			.watch(server.plan, () -> probing(server) && !server.ready, () -> server.callingBack,
+					() -> probedHealthy(server))
 			.whenComplete((timeline, error) -> {
 				if (error != null) {
 					fail(new FleetStartupException(StartupOutcome.ERROR,
@@ -193,6 +203,28 @@ final class FleetRun {
 				}
 				server.settled.countDown();
 			});
+	}
+
+	/**
+	 * The probe found {@code server} healthy: it is ready now or, when it will call back, once
+	 * its callback is {@code callback.fallback-delay} overdue (the callback makes it ready
+	 * itself when it comes first). Completes with whether the probe made it ready.
+	 */
+	private CompletableFuture<Boolean> probedHealthy(FleetServer server) {
+		if (!server.callingBack) {
+			return CompletableFuture.completedFuture(ready(server, ReadinessCallback.SOURCE_PROBE, null));
+		}
+		return this.probing
+			.completeAfter(server.calledBack.copy(), false, this.properties.getCallback().getFallbackDelay())
+			.thenApply((calledBack) -> !calledBack && ready(server, ReadinessCallback.SOURCE_PROBE, null));
+	}
+
+	/** A server of this run asked the callback for the clock: it will call back. */
+	private void clockAsked(String name) {
+		serversNow().stream().filter((s) -> s.name().equals(name)).findFirst().ifPresent((server) -> {
+			server.callingBack = true;
+			logger.debug("Server '" + name + "' asked for the clock; its callback is awaited, its probe backs off");
+		});
 	}
 
 	/**
@@ -216,6 +248,7 @@ final class FleetRun {
 				server.address = URI.create("http://" + hostOf(from) + ":" + callback.port());
 			}
 		}
+		server.calledBack.complete(true);
 		if (server.plan.port() == 0) {
 			logger.info("Server '" + server.name() + "' bound " + server.address + " (it said so in its ready callback)");
 			server.settled.countDown();

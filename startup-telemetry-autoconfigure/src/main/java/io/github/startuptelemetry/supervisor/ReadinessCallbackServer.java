@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -14,11 +15,13 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.json.JsonParser;
 import org.springframework.boot.json.JsonParserFactory;
@@ -55,11 +58,15 @@ final class ReadinessCallbackServer {
 
 	private final BiFunction<ReadyCallback, InetAddress, Verdict> ready;
 
-	private ReadinessCallbackServer(HttpServer server, String token, BiFunction<ReadyCallback, InetAddress, Verdict> ready) {
+	private final Consumer<String> clockAsked;
+
+	private ReadinessCallbackServer(HttpServer server, String token, BiFunction<ReadyCallback, InetAddress, Verdict> ready,
+			Consumer<String> clockAsked) {
 		this.server = server;
 		this.tokenText = token;
 		this.token = token.getBytes(StandardCharsets.US_ASCII);
 		this.ready = ready;
+		this.clockAsked = clockAsked;
 		this.executor = Executors.newSingleThreadExecutor(DaemonThreads.named("fleet-callback"));
 		server.setExecutor(this.executor);
 		server.createContext(ReadinessCallback.CLOCK_PATH, this::clock);
@@ -70,15 +77,17 @@ final class ReadinessCallbackServer {
 	 * Listen, with a new token.
 	 * @param properties where to listen
 	 * @param ready decides about one authenticated, well-formed callback from an address
+	 * @param clockAsked told the name an authenticated clock request gave (unchecked: any
+	 * text), after it was answered
 	 */
 	static ReadinessCallbackServer start(SupervisorProperties.Callback properties,
-			BiFunction<ReadyCallback, InetAddress, Verdict> ready) throws IOException {
+			BiFunction<ReadyCallback, InetAddress, Verdict> ready, Consumer<String> clockAsked) throws IOException {
 		HttpServer server = HttpServer
 			.create(new InetSocketAddress(InetAddress.getByName(properties.getAddress()), properties.getPort()), 64);
 		byte[] secret = new byte[32];
 		new SecureRandom().nextBytes(secret);
 		ReadinessCallbackServer callback = new ReadinessCallbackServer(server,
-				Base64.getUrlEncoder().withoutPadding().encodeToString(secret), ready);
+				Base64.getUrlEncoder().withoutPadding().encodeToString(secret), ready, clockAsked);
 		server.start();
 		return callback;
 	}
@@ -111,6 +120,29 @@ final class ReadinessCallbackServer {
 			exchange.sendResponseHeaders(200, now.length);
 			exchange.getResponseBody().write(now);
 		}
+		String server = serverParam(exchange.getRequestURI().getRawQuery());
+		if (server != null) {
+			this.clockAsked.accept(server);
+		}
+	}
+
+	/** The {@code server} the query names, or {@code null}. */
+	static @Nullable String serverParam(@Nullable String rawQuery) {
+		if (rawQuery == null || rawQuery.length() > 1024) {
+			return null;
+		}
+		String prefix = ReadinessCallback.SERVER_PARAM + "=";
+		for (String pair : rawQuery.split("&")) {
+			if (pair.startsWith(prefix)) {
+				try {
+					return URLDecoder.decode(pair.substring(prefix.length()), StandardCharsets.UTF_8);
+				}
+				catch (IllegalArgumentException ex) {
+					return null;
+				}
+			}
+		}
+		return null;
 	}
 
 	private void ready(HttpExchange exchange) throws IOException {

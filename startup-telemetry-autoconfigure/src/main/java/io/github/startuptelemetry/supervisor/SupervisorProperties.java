@@ -371,8 +371,12 @@ public class SupervisorProperties implements Validator {
 	 * that a server with the starter asks for the supervisor's clock early in its startup and
 	 * tells once it is ready, so that readiness is noticed when it happens rather than at the
 	 * next probe. Every request must carry the run's secret token, which only the spawned
-	 * servers get (in their environment); probing goes on beside it, and whichever notices a
-	 * server first makes it ready.
+	 * servers get (in their environment). A server that has asked for the clock has the starter
+	 * and can reach the endpoint, so from then on its probe backs off to
+	 * {@code probe.max-interval} and, once the probe finds it healthy, waits up to
+	 * {@link #getFallbackDelay() fallback-delay} for the callback before it counts. Servers
+	 * that never ask (no starter: Python, stubs) are probed as usual; whichever makes a server
+	 * ready first wins.
 	 */
 	public static class Callback {
 
@@ -388,6 +392,13 @@ public class SupervisorProperties implements Validator {
 
 		/** The port the endpoint listens on; 0 for any free one. */
 		private int port;
+
+		/**
+		 * How long a healthy probe of a server that asked for the clock waits for that server's
+		 * callback before the probe makes it ready instead: the bound on how late readiness is
+		 * noticed when a server's callback is lost.
+		 */
+		private Duration fallbackDelay = Duration.ofSeconds(1);
 
 		public boolean isEnabled() {
 			return this.enabled;
@@ -411,6 +422,14 @@ public class SupervisorProperties implements Validator {
 
 		public void setPort(int port) {
 			this.port = port;
+		}
+
+		public Duration getFallbackDelay() {
+			return this.fallbackDelay;
+		}
+
+		public void setFallbackDelay(Duration fallbackDelay) {
+			this.fallbackDelay = fallbackDelay;
 		}
 
 	}

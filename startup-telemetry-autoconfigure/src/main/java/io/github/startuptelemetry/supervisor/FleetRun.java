@@ -273,7 +273,8 @@ final class FleetRun {
 			if (!probing(server) || server.ready) {
 				return false;
 			}
-			this.startup.serverReady(server.name(), source, clock);
+			this.startup.serverReady(server.name(), source, (clock != null) ? clock.offsetMs() : Double.NaN,
+					(clock != null) ? clock.uncertaintyMs() : Double.NaN);
 			server.readySource = source;
 			server.ready = true;
 			this.lock.notifyAll();

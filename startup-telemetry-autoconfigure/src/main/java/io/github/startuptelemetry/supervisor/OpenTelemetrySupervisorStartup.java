@@ -27,7 +27,6 @@ import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.support.Guarded;
-import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.TraceParent;
@@ -109,20 +108,21 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 
 	@Override
 	public synchronized void serverReady(String name) {
-		serverReady(name, null, null);
+		serverReady(name, null, Double.NaN, Double.NaN);
 	}
 
 	@Override
-	public synchronized void serverReady(String name, String source, ClockOffset clock) {
+	public synchronized void serverReady(String name, String source, double clockOffsetMs,
+			double clockUncertaintyMs) {
 		guarded("record a ready server", () -> {
 			ServerRecord record = (name != null) ? this.servers.get(name) : null;
 			if (record != null && record.open()) {
 				if (source != null) {
 					record.span.setAttribute(StartupSpans.READINESS_SOURCE, source);
 				}
-				if (clock != null) {
-					record.span.setAttribute(StartupSpans.CLOCK_OFFSET_MS, clock.offsetMs());
-					record.span.setAttribute(StartupSpans.CLOCK_UNCERTAINTY_MS, clock.uncertaintyMs());
+				if (!Double.isNaN(clockOffsetMs) && !Double.isNaN(clockUncertaintyMs)) {
+					record.span.setAttribute(StartupSpans.CLOCK_OFFSET_MS, clockOffsetMs);
+					record.span.setAttribute(StartupSpans.CLOCK_UNCERTAINTY_MS, clockUncertaintyMs);
 				}
 				end(record, Math.max(WallClock.nowNs(), record.spawnNs), StartupReportBuilder.serverOutcome(true, null), null);
 			}

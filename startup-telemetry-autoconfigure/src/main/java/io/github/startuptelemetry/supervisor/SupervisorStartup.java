@@ -5,7 +5,6 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 import io.github.startuptelemetry.report.StartupReport;
-import io.github.startuptelemetry.timeline.ClockOffset;
 
 /**
  * The supervisor's view of one startup: its own stages, and for each server when it
@@ -56,10 +55,14 @@ public interface SupervisorStartup {
 	 * Record that the named server is ready, and how the supervisor learnt it. Only the first
 	 * call (of either form) counts.
 	 * @param name the server
+	 * (JDK types only: Spring introspects this interface even with telemetry off, and the off
+	 * path loads no class of ours it does not need.)
 	 * @param source {@code callback} or {@code probe} ({@code contract.ReadinessCallback})
-	 * @param clock the server's clock minus the supervisor's, when it measured it, else {@code null}
+	 * @param clockOffsetMs the server's clock minus the supervisor's (Cristian's method), or NaN
+	 * when it was not measured
+	 * @param clockUncertaintyMs how far the offset may be off, or NaN
 	 */
-	default void serverReady(String name, String source, ClockOffset clock) {
+	default void serverReady(String name, String source, double clockOffsetMs, double clockUncertaintyMs) {
 		serverReady(name);
 	}
 

@@ -76,6 +76,9 @@ class ServerStartupTimeline extends StageTimeline {
 		SupervisorCallback callback = (processEnv != null && !worker) ? SupervisorCallback.fromEnv(processEnv, ignored)
 				: null;
 		ClockOffset clock = (callback != null) ? callback.measureClock() : null;
+		if (callback != null) {
+			callback.prepare();
+		}
 		long jvmStartNs = ManagementFactory.getRuntimeMXBean().getStartTime() * 1_000_000L;
 		StartupEnvironment.Prelude prelude = env.prelude(jvmStartNs, worker, clock);
 		ignored.addAll(prelude.ignored());

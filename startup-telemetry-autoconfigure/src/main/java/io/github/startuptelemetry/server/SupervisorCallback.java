@@ -11,6 +11,8 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -44,6 +46,8 @@ final class SupervisorCallback {
 	private final String token;
 
 	private final @Nullable String server;
+
+	private final CompletableFuture<ReadyCallback> ready = new CompletableFuture<>();
 
 	private SupervisorCallback(URI base, String token, @Nullable String server) {
 		this.base = base;
@@ -100,19 +104,31 @@ final class SupervisorCallback {
 		}
 	}
 
-	/** Tell the supervisor this server is ready, once, on a thread of its own. */
-	void ready(ReadyCallback callback) {
-		String body = TimelineJson.toText(callback.write());
+	/**
+	 * Start the thread that will tell the supervisor, now, early in the startup: so that at
+	 * ready only a hand-over is left (creating a thread and writing the body took tens of ms on
+	 * a loaded box, with the main thread building spans beside it).
+	 */
+	void prepare() {
 		DaemonThreads.ownThread("startup-ready-callback").execute(() -> {
 			try {
-				if (exchange("POST", ReadinessCallback.READY_PATH, body) == null) {
+				ReadyCallback callback = this.ready.get();
+				if (exchange("POST", ReadinessCallback.READY_PATH, TimelineJson.toText(callback.write())) == null) {
 					logger.debug("The supervisor did not accept the ready callback; it will find this server by probing");
 				}
 			}
 			catch (IOException | RuntimeException ex) {
 				logger.debug("The ready callback failed; the supervisor will find this server by probing", ex);
 			}
+			catch (InterruptedException | ExecutionException ex) {
+				Thread.currentThread().interrupt();
+			}
 		});
+	}
+
+	/** Tell the supervisor this server is ready, once, on the thread {@link #prepare()} started. */
+	void ready(ReadyCallback callback) {
+		this.ready.complete(callback);
 	}
 
 	/** The body of a 2xx answer, or {@code null} for any other status. */

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -27,9 +28,14 @@ import org.springframework.boot.json.JsonParser;
 import org.springframework.boot.json.JsonParserFactory;
 
 import io.github.startuptelemetry.contract.ReadinessCallback;
+import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.support.DaemonThreads;
+import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.ReadyCallback;
+import io.github.startuptelemetry.timeline.ServerTimeline;
+import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.TimelineJson;
 import io.github.startuptelemetry.timeline.WallClock;
 
 /**
@@ -88,8 +94,19 @@ final class ReadinessCallbackServer {
 		new SecureRandom().nextBytes(secret);
 		ReadinessCallbackServer callback = new ReadinessCallbackServer(server,
 				Base64.getUrlEncoder().withoutPadding().encodeToString(secret), ready, clockAsked);
+		callback.warmUp();
 		server.start();
 		return callback;
+	}
+
+	/**
+	 * Parse a callback once before any server can send one: the first real one then does not
+	 * pay for loading the parser's classes before its server is made ready.
+	 */
+	private void warmUp() {
+		ServerTimeline timeline = new ServerTimeline("warm-up", null, false, 0, null, null, 1, 2,
+				List.of(new Stage(StageNames.MAIN_START, 1, 2)), List.of(), List.of());
+		parse(TimelineJson.toText(new ReadyCallback("warm-up", 0, "", 0, 2, new ClockOffset(0, 0), timeline).write()));
 	}
 
 	/** What each server of the run gets: the URL and the token (a secret: never log this map's values). */

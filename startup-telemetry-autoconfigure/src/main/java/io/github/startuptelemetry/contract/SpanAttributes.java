@@ -56,6 +56,30 @@ public final class SpanAttributes {
 	/** Double: on {@code gym.startup.server}, how far {@link #CLOCK_OFFSET_MS} may be off (half the round trip). */
 	public static final String CLOCK_UNCERTAINTY_MS = "startup.clock.uncertainty_ms";
 
+	/**
+	 * Double: on a stage span, the process CPU time (all threads, user and system) spent during
+	 * the stage, in milliseconds. May exceed the stage's wall time on several cores.
+	 */
+	public static final String JVM_CPU_MS = "startup.jvm.cpu_ms";
+
+	/** Long: on a stage span, the time the garbage collectors report for the stage, in milliseconds. */
+	public static final String JVM_GC_MS = "startup.jvm.gc_ms";
+
+	/** Long: on a stage span, the garbage collections during the stage. */
+	public static final String JVM_GC_COUNT = "startup.jvm.gc_count";
+
+	/** Long: on a stage span, the JIT compiler's time during the stage, in milliseconds. */
+	public static final String JVM_JIT_MS = "startup.jvm.jit_ms";
+
+	/** Long: on a stage span, the classes loaded during the stage. */
+	public static final String JVM_CLASSES_LOADED = "startup.jvm.classes_loaded";
+
+	/**
+	 * Double: on the beans_instantiated stage span, the part of it no phase, slow bean or
+	 * application step span covers, in milliseconds.
+	 */
+	public static final String UNATTRIBUTED_MS = "startup.unattributed_ms";
+
 	private SpanAttributes() {
 	}
 

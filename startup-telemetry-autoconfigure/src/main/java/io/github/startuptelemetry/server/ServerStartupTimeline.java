@@ -10,6 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.timeline.ClockOffset;
+import io.github.startuptelemetry.timeline.JvmCounterReader;
+import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.StartupEnvironment;
 import io.github.startuptelemetry.timeline.StepTiming;
@@ -55,23 +57,26 @@ class ServerStartupTimeline extends StageTimeline {
 
 	/**
 	 * The timeline of the first application in this JVM: the env prelude, then
-	 * {@code main_start} from the JVM start to {@code startingNs}.
+	 * {@code main_start} from the JVM start to {@code startingNs}, when the JVM's counters stood
+	 * at {@code startingCounters}.
 	 */
-	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs) {
-		return fromJvmStart(env, worker, startingNs, null);
+	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs,
+			JvmCounters startingCounters) {
+		return fromJvmStart(env, worker, startingNs, startingCounters, null);
 	}
 
 	/**
-	 * {@link #fromJvmStart(StartupEnvironment, boolean, long)} for a server its supervisor
+	 * {@link #fromJvmStart(StartupEnvironment, boolean, long, JvmCounters)} for a server its supervisor
 	 * asked to call back: the supervisor's clock is read first (the offset places the env
 	 * stamps), and the server tells it once it is ready ({@link #callback()}).
 	 * @param env the env contract
 	 * @param worker whether this is a worker process (a worker never calls back)
 	 * @param startingNs {@code ApplicationStartingEvent}
+	 * @param startingCounters the JVM's counters then
 	 * @param processEnv the process environment, for the callback, or {@code null} for none
 	 */
 	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs,
-			@Nullable Map<String, String> processEnv) {
+			JvmCounters startingCounters, @Nullable Map<String, String> processEnv) {
 		List<String> ignored = new ArrayList<>();
 		SupervisorCallback callback = (processEnv != null && !worker) ? SupervisorCallback.fromEnv(processEnv, ignored)
 				: null;
@@ -86,7 +91,9 @@ class ServerStartupTimeline extends StageTimeline {
 		ServerStartupTimeline timeline = new ServerStartupTimeline(start, worker, env.traceParent().orElse(null),
 				ignored, callback, clock);
 		prelude.stages().forEach((stage) -> timeline.add(stage.name(), stage.startNs(), stage.endNs()));
-		timeline.mark(StageNames.MAIN_START, startingNs);
+		// main_start runs from the JVM's start, where every counter was 0
+		timeline.countJvm(JvmCounterReader::read, JvmCounters.ZERO);
+		timeline.mark(StageNames.MAIN_START, startingNs, startingCounters);
 		return timeline;
 	}
 

@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.supervisor;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -7,10 +9,14 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationListener;
 
+import io.github.startuptelemetry.contract.ExitCodes;
+
 /**
  * Runs the configured fleet once the supervisor itself is ready, so that its own Spring
  * stages come first in {@code gym.startup}, up to {@code application_ready}. The supervisor's
- * startup does not return until the fleet is ready; a failed fleet fails it (exit code 1), and
+ * startup does not return until the fleet is ready; a failed fleet fails it (exit code 1), a
+ * ready one that regressed against its baseline exits, with {@code exit-when-ready}, with
+ * {@link ExitCodes#STARTUP_REGRESSED}; and
  * closing it (SIGTERM, SIGINT) stops every server, aborting a startup still under way.
  */
 class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, ApplicationContextAware, DisposableBean {
@@ -21,8 +27,8 @@ class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, Appli
 
 	private ApplicationContext context;
 
-	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup) {
-		this.run = new FleetRun(properties, startup, FleetPlan.freePorts());
+	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup, @Nullable String runId) {
+		this.run = new FleetRun(properties, startup, FleetPlan.freePorts(), runId);
 		this.exitWhenReady = properties.isExitWhenReady();
 	}
 
@@ -37,7 +43,10 @@ class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, Appli
 			return;
 		}
 		if (this.run.launch() && this.exitWhenReady) {
-			System.exit(SpringApplication.exit(this.context));
+			// a startup that regressed against its baseline is ready but fails a CI job
+			boolean regressed = this.run.regressed();
+			System.exit(SpringApplication.exit(this.context,
+					() -> regressed ? ExitCodes.STARTUP_REGRESSED : 0));
 		}
 	}
 

@@ -14,10 +14,12 @@ import java.util.function.IntSupplier;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.ReadinessCallback;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.report.ReportComparison;
 import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.ReadyCallback;
 
@@ -82,11 +84,21 @@ final class FleetRun {
 	 * @param ports free ports for {@code {port}}
 	 */
 	FleetRun(SupervisorProperties properties, SupervisorStartup startup, IntSupplier ports) {
+		this(properties, startup, ports, null);
+	}
+
+	/**
+	 * @param properties the fleet
+	 * @param startup the startup's telemetry
+	 * @param ports free ports for {@code {port}}
+	 * @param runId the run's id for the report, or {@code null}
+	 */
+	FleetRun(SupervisorProperties properties, SupervisorStartup startup, IntSupplier ports, @Nullable String runId) {
 		this.properties = properties;
 		this.startup = startup;
 		this.ports = ports;
 		this.processes = new FleetProcesses(properties, startup);
-		this.report = new FleetReport(properties.getReport());
+		this.report = new FleetReport(properties.getReport(), runId);
 	}
 
 	/**
@@ -360,6 +372,11 @@ final class FleetRun {
 			return false;
 		}
 		throw error;
+	}
+
+	/** Whether the startup printed last regressed against the baseline (never without one). */
+	boolean regressed() {
+		return this.report.comparison().map(ReportComparison::regressed).orElse(false);
 	}
 
 	/** Give the ready servers' timeline fetches a moment to finish, for the report. */

@@ -18,6 +18,7 @@ import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.lifecycle.ChildTelemetrySettings;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.server.ProcessTimeline;
@@ -107,8 +108,9 @@ public final class SupervisorAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		FleetLauncher fleetLauncher(SupervisorProperties properties, SupervisorStartup startup) {
-			return new FleetLauncher(properties, startup);
+		FleetLauncher fleetLauncher(SupervisorProperties properties, SupervisorStartup startup,
+				Environment environment) {
+			return new FleetLauncher(properties, startup, environment.getProperty(TelemetryProperties.RUN_ID));
 		}
 
 	}

@@ -1,7 +1,7 @@
 package io.github.startuptelemetry.supervisor;
 
-import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -18,7 +18,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * A spawned server: its process (the launch shell, then the server it execs), its own log
  * file, and the one way the supervisor stops servers: SIGTERM to each and to everything it
- * started, a grace period, then SIGKILL to whatever is left. No orphans.
+ * started, a grace period, then SIGKILL to whatever is left. No orphans: and should the
+ * supervisor die without stopping them, the launch shell's guard ends the server
+ * ({@link LaunchShell}), since its standard input is a pipe only this JVM holds open.
  */
 final class ServerProcess {
 
@@ -40,13 +42,25 @@ final class ServerProcess {
 	static ServerProcess start(ServerPlan plan, Map<String, String> env, Path log) throws IOException {
 		ProcessBuilder builder = new ProcessBuilder(LaunchShell.commandLine(plan.setup(), plan.command()))
 			.redirectErrorStream(true)
-			.redirectOutput(log.toFile())
-			.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+			.redirectOutput(log.toFile());
 		if (plan.workingDir() != null) {
 			builder.directory(plan.workingDir().toFile());
 		}
 		builder.environment().putAll(env);
-		return new ServerProcess(builder.start(), log);
+		Process process = builder.start();
+		// its standard input is the orphan guard's pipe: once it exited, stand the guard down
+		process.onExit().thenRun(() -> standDown(process.getOutputStream()));
+		return new ServerProcess(process, log);
+	}
+
+	/** Tell the launch shell's orphan guard that the supervisor is alive and done with this server. */
+	static void standDown(OutputStream guard) {
+		try (guard) {
+			guard.write('\n');
+		}
+		catch (IOException ex) {
+			// the guard is gone already
+		}
 	}
 
 	Process process() {

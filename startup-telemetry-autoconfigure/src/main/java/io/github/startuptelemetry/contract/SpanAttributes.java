@@ -43,4 +43,16 @@ public final class SpanAttributes {
 	private SpanAttributes() {
 	}
 
+	/** Lens's Slurm job id of a server started as a job step (string). */
+	public static final String SLURM_JOB_ID = "slurm.job.id";
+
+	/** Lens's Slurm step id of a server started as a job step (string). */
+	public static final String SLURM_STEP_ID = "slurm.step.id";
+
+	/**
+	 * On {@code gym.startup.server}: how long the Slurm step waited to be created (pending,
+	 * held back by the scheduler) after {@code srun} was spawned, in milliseconds (long).
+	 */
+	public static final String SLURM_PENDING_MS = "startup.slurm.pending_ms";
+
 }

@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.supervisor;
 
+import java.util.List;
+
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -21,8 +23,8 @@ class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, Appli
 
 	private ApplicationContext context;
 
-	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup) {
-		this.run = new FleetRun(properties, startup, FleetPlan.freePorts());
+	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup, List<ServerLauncher> launchers) {
+		this.run = new FleetRun(properties, startup, new Launchers(launchers, properties), FleetPlan.freePorts());
 		this.exitWhenReady = properties.isExitWhenReady();
 	}
 

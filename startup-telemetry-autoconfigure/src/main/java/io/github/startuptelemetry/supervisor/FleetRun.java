@@ -64,13 +64,14 @@ final class FleetRun {
 	/**
 	 * @param properties the fleet
 	 * @param startup the startup's telemetry
+	 * @param launchers what starts the servers
 	 * @param ports free ports for {@code {port}}
 	 */
-	FleetRun(SupervisorProperties properties, SupervisorStartup startup, IntSupplier ports) {
+	FleetRun(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers, IntSupplier ports) {
 		this.properties = properties;
 		this.startup = startup;
 		this.ports = ports;
-		this.processes = new FleetProcesses(properties, startup);
+		this.processes = new FleetProcesses(properties, startup, launchers);
 		this.report = new FleetReport(properties.getReport());
 	}
 
@@ -158,7 +159,7 @@ final class FleetRun {
 			finally {
 				spawned.countDown();
 			}
-			server.process.process().onExit().thenRun(() -> exited(server));
+			server.process.onExit().thenAccept((exit) -> exited(server, exit));
 		}
 		catch (IOException | RuntimeException ex) {
 			fail(new FleetStartupException(StartupOutcome.ERROR,
@@ -166,7 +167,12 @@ final class FleetRun {
 			server.settled.countDown();
 			return;
 		}
-		this.probing.watch(server.plan, () -> probing(server), () -> ready(server))
+		server.process.host()
+			.thenCompose((host) -> {
+				this.startup.serverAttributes(server.name(), server.process.attributes());
+				return this.probing.watch(server.plan.probedOn(host), () -> probing(server),
+					() -> ready(server));
+			})
 			.whenComplete((timeline, error) -> {
 				if (error != null) {
 					fail(new FleetStartupException(StartupOutcome.ERROR,
@@ -198,18 +204,19 @@ final class FleetRun {
 		}
 	}
 
-	private void exited(FleetServer server) {
+	private void exited(FleetServer server, LaunchedServer.ServerExit exit) {
 		synchronized (this.lock) {
-			server.exitCode = server.process.process().exitValue();
+			server.exitCode = exit.code();
+			server.exitReason = exit.reason();
 			String name = server.name();
 			if (this.state == State.STARTING && !server.ready) {
 				fail(new FleetStartupException(StartupOutcome.CRASHED,
-						"Server '" + name + "' exited with code " + server.exitCode + " before it was ready; last lines of "
-								+ server.process.log() + ":\n" + server.process.logTail(LOG_TAIL_LINES),
+						"Server '" + name + "' " + exit.reason() + " before it was ready; last lines of "
+								+ server.process.log() + ":\n" + ServerProcess.logTail(server.process.log(), LOG_TAIL_LINES),
 						this.processes.runDir()));
 			}
 			else if (!this.processesStopped) {
-				logger.warn("Server '" + name + "' exited with code " + server.exitCode + "; log "
+				logger.warn("Server '" + name + "' " + exit.reason() + "; log "
 						+ server.process.log());
 			}
 		}
@@ -292,7 +299,7 @@ final class FleetRun {
 	}
 
 	private void stopProcesses() {
-		List<ServerProcess> started = new ArrayList<>();
+		List<LaunchedServer> started = new ArrayList<>();
 		synchronized (this.lock) {
 			if (this.processesStopped) {
 				return;

@@ -19,15 +19,18 @@ import java.util.List;
  * {@code /dev/null}. A line on the pipe means the supervisor stands down (the server exited, or
  * the supervisor stops it itself): the guard exits. End of file without a line means the
  * supervisor died ({@code kill -9}, OOM, a crash): the guard sends SIGTERM to the server, waits
- * up to {@link #ORPHAN_GRACE_TENTHS} tenths of a second for it to end (a zombie has ended: its
- * new parent may reap it late), then SIGKILL. So no server outlives
+ * {@link #ORPHAN_GRACE_SECONDS} second, then SIGKILL if it still runs (a zombie has ended: its
+ * new parent may reap it late). So no server outlives
  * its supervisor by more than about a second, whatever the server is, and on whatever node the
  * shell runs (srun forwards its standard input to the step).
  */
 final class LaunchShell {
 
-	/** How long a server orphaned by its supervisor may take to exit after SIGTERM, in tenths of a second. */
-	static final int ORPHAN_GRACE_TENTHS = 10;
+	/**
+	 * How long a server orphaned by its supervisor may take to exit after SIGTERM, in seconds:
+	 * one sleep, not a poll, so that a loaded host cannot stretch it.
+	 */
+	static final int ORPHAN_GRACE_SECONDS = 1;
 
 	static final String SCRIPT = """
 			run_setup() { eval "$1"; }
@@ -39,9 +42,8 @@ final class LaunchShell {
 			guard() {
 				if read -r _; then exit 0; fi
 				kill -TERM "$1" 2>/dev/null || exit 0
-				i=0
-				while [ "$i" -lt %d ] && running "$1"; do sleep 0.1; i=$((i + 1)); done
-				kill -KILL "$1" 2>/dev/null
+				sleep %d
+				if running "$1"; then kill -KILL "$1" 2>/dev/null; fi
 			}
 			exec 3<&0
 			(guard $$ <&3 3<&- &)
@@ -51,7 +53,7 @@ final class LaunchShell {
 			NEMO_GYM_STARTUP_SETUP_DONE_NS=$(date +%%s%%N)
 			export NEMO_GYM_STARTUP_SETUP_DONE_NS
 			exec "$@"
-			""".formatted(ORPHAN_GRACE_TENTHS);
+			""".formatted(ORPHAN_GRACE_SECONDS);
 
 	/** What the launch shell calls itself ({@code $0}), as seen in {@code ps} until it execs. */
 	static final String NAME = "startup-telemetry-launch";

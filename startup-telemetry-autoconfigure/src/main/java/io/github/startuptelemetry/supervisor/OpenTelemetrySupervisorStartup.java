@@ -107,6 +107,29 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	}
 
 	@Override
+	public synchronized void serverAttributes(String name, Map<String, Object> attributes) {
+		guarded("add a server's launcher attributes", () -> {
+			ServerRecord record = (name != null) ? this.servers.get(name) : null;
+			if (record != null && record.open()) {
+				attributes.forEach((key, value) -> {
+					if (value instanceof Long number) {
+						record.span.setAttribute(key, number);
+					}
+					else if (value instanceof Double number) {
+						record.span.setAttribute(key, number);
+					}
+					else if (value instanceof Boolean bool) {
+						record.span.setAttribute(key, bool);
+					}
+					else if (value != null) {
+						record.span.setAttribute(key, value.toString());
+					}
+				});
+			}
+		});
+	}
+
+	@Override
 	public synchronized void serverReady(String name) {
 		guarded("record a ready server", () -> {
 			ServerRecord record = (name != null) ? this.servers.get(name) : null;

@@ -107,8 +107,15 @@ public final class SupervisorAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		FleetLauncher fleetLauncher(SupervisorProperties properties, SupervisorStartup startup) {
-			return new FleetLauncher(properties, startup);
+		FleetLauncher fleetLauncher(SupervisorProperties properties, SupervisorStartup startup,
+				ObjectProvider<ServerLauncher> launchers) {
+			return new FleetLauncher(properties, startup, launchers.orderedStream().toList());
+		}
+
+		/** The default launcher: each server a process of this host. */
+		@Bean
+		LocalServerLauncher localServerLauncher() {
+			return new LocalServerLauncher();
 		}
 
 	}

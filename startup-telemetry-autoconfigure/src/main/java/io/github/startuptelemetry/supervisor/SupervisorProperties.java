@@ -53,6 +53,13 @@ public class SupervisorProperties implements Validator {
 	 */
 	private Duration stopTimeout = Duration.ofSeconds(10);
 
+	/**
+	 * The launcher that starts each server, by name: "local" (a process of this host) or
+	 * "slurm" (a job step of the allocation the supervisor runs in), or the name of a
+	 * ServerLauncher bean of your own.
+	 */
+	private String launcher = "local";
+
 	/** Directory for this run's server logs, one file per server; a new temporary directory when unset. */
 	private Path runDir;
 
@@ -96,6 +103,14 @@ public class SupervisorProperties implements Validator {
 
 	public void setRunDir(Path runDir) {
 		this.runDir = runDir;
+	}
+
+	public String getLauncher() {
+		return this.launcher;
+	}
+
+	public void setLauncher(String launcher) {
+		this.launcher = launcher;
 	}
 
 	public boolean isExitWhenReady() {
@@ -215,8 +230,19 @@ public class SupervisorProperties implements Validator {
 		 */
 		private String timelineUrl;
 
+		/** The launcher that starts it, by name; the fleet's (telemetry.supervisor.launcher) when unset. */
+		private String launcher;
+
 		/** How many identical servers to spawn; each gets its own name, port and rank. */
 		private int replicas = 1;
+
+		public String getLauncher() {
+			return this.launcher;
+		}
+
+		public void setLauncher(String launcher) {
+			this.launcher = launcher;
+		}
 
 		public String getName() {
 			return this.name;

@@ -2,7 +2,6 @@ package io.github.startuptelemetry.autoconfigure;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -33,6 +32,8 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
+
+import io.github.startuptelemetry.support.DaemonThreads;
 
 /**
  * Bounds the telemetry flush at shutdown by {@code telemetry.shutdown-timeout} (NeMo RL's
@@ -204,13 +205,12 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 				logger.debug("Closing " + chain + " telemetry: "
 						+ beans.stream().map((bean) -> bean.getClass().getSimpleName()).toList());
 			}
-			Thread thread = new Thread(() -> {
+			Thread thread = DaemonThreads.named("telemetry-shutdown-" + chain).newThread(() -> {
 				if (chain.equals(OPENTELEMETRY)) {
 					SpanDrain.drain(beans);
 				}
 				beans.forEach(BoundedTelemetryShutdown::close);
-			}, "telemetry-shutdown-" + chain);
-			thread.setDaemon(true);
+			});
 			this.closing.put(chain, thread);
 			thread.start();
 		}

@@ -5,7 +5,6 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -21,7 +20,7 @@ import io.github.startuptelemetry.lifecycle.TelemetryHandle;
  * is loaded.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
-@ConditionalOnBooleanProperty(name = "telemetry.enabled", matchIfMissing = true)
+@ConditionalOnTelemetryEnabled
 public final class TelemetryLifecycleAutoConfiguration {
 
 	@Bean

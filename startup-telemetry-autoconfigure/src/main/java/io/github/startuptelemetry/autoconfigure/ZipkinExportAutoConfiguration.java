@@ -7,7 +7,6 @@ import org.apache.commons.logging.LogFactory;
 import zipkin2.reporter.urlconnection.URLConnectionSender;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -35,7 +34,7 @@ import io.github.startuptelemetry.lifecycle.HttpUrl;
  */
 @AutoConfiguration
 @ConditionalOnClass(name = "io.opentelemetry.exporter.zipkin.ZipkinSpanExporter")
-@ConditionalOnBooleanProperty(name = "telemetry.enabled", matchIfMissing = true)
+@ConditionalOnTelemetryEnabled
 @ConditionalOnProperty(name = "telemetry.export.zipkin.endpoint")
 @EnableConfigurationProperties(TelemetryProperties.class)
 public final class ZipkinExportAutoConfiguration {

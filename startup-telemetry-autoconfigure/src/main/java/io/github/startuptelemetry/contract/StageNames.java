@@ -1,6 +1,6 @@
 package io.github.startuptelemetry.contract;
 
-/** Stage names of the wire contract (SPEC §4), each named after the moment that ends it. */
+/** Stage names of the wire contract, shared with NeMo Gym, each named after the moment that ends it. */
 public final class StageNames {
 
 	public static final String VENV_SETUP = "venv_setup";

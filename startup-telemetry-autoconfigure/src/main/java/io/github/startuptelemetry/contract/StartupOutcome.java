@@ -3,7 +3,7 @@ package io.github.startuptelemetry.contract;
 import java.util.Set;
 
 /**
- * Values of {@code nemo.gym.startup.outcome} (SPEC §3), on {@code gym.startup} and
+ * Values of {@code nemo.gym.startup.outcome}, on {@code gym.startup} and
  * {@code gym.startup.server}: how a startup, or one server's part of it, ended.
  */
 public final class StartupOutcome {

@@ -20,6 +20,8 @@ import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.event.SmartApplicationListener;
 
+import io.github.startuptelemetry.support.DaemonThreads;
+
 /**
  * Makes "ready" mean "answers at once". A server's first HTTP request is cold (Tomcat's
  * request path, the DispatcherServlet, the actuator, Jackson: 200-500 ms with C1 only on a
@@ -38,11 +40,7 @@ final class ReadinessWarmUp implements SmartApplicationListener, ApplicationCont
 
 	private static final Log logger = LogFactory.getLog(ReadinessWarmUp.class);
 
-	private static final Executor OWN_THREAD = (task) -> {
-		Thread thread = new Thread(task, "startup-telemetry-warm-up");
-		thread.setDaemon(true);
-		thread.start();
-	};
+	private static final Executor OWN_THREAD = DaemonThreads.ownThread("startup-telemetry-warm-up");
 
 	private final WarmUpProperties properties;
 

@@ -4,7 +4,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.UnaryOperator;
 
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.timeline.Stage;
@@ -38,15 +37,6 @@ public record StartupReport(String traceId, long startNs, long endNs, String out
 
 	public long durationNs() {
 		return this.endNs - this.startNs;
-	}
-
-	/** This report with the named server's row changed, e.g. its own timeline added. */
-	public StartupReport withServer(String name, UnaryOperator<ServerReport> change) {
-		List<ServerReport> rows = this.servers.stream()
-			.map((row) -> row.name().equals(name) ? change.apply(row) : row)
-			.toList();
-		return new StartupReport(this.traceId, this.startNs, this.endNs, this.outcome, this.error,
-				this.supervisorStages, rows);
 	}
 
 	/**

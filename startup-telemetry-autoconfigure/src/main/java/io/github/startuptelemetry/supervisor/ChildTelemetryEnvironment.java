@@ -3,7 +3,7 @@ package io.github.startuptelemetry.supervisor;
 import java.util.Map;
 
 /**
- * Telemetry settings a supervisor passes on to each server it spawns (SPEC §6: the resolved
+ * Telemetry settings a supervisor passes on to each server it spawns (the resolved
  * {@code TELEMETRY_*} and {@code OTEL_*} variables). Declare one bean of this type and
  * {@link SupervisorStartup#serverEnv} merges its map into every server's environment; by
  * default there is none. A variable the supervisor's own environment already has is never

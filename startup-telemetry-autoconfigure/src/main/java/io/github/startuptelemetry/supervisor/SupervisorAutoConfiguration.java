@@ -8,7 +8,6 @@ import io.opentelemetry.api.OpenTelemetry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -18,6 +17,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.Environment;
 
+import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.lifecycle.ChildTelemetrySettings;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.server.ProcessTimeline;
@@ -60,7 +60,7 @@ public final class SupervisorAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(OpenTelemetry.class)
-	@ConditionalOnBooleanProperty(name = "telemetry.enabled", matchIfMissing = true)
+	@ConditionalOnTelemetryEnabled
 	static class TracingConfiguration {
 
 		/**

@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 import io.github.startuptelemetry.report.StartupReport;
 
 /**
- * The supervisor's view of one startup (SPEC §5): its own stages, and for each server when it
+ * The supervisor's view of one startup: its own stages, and for each server when it
  * was spawned and when it first answered a health probe. The result is one trace: a
  * {@code gym.startup} root from the supervisor's own start, its stages as
  * {@code gym.startup.<stage>}, and one {@code gym.startup.server} per server that the server's
@@ -33,7 +33,7 @@ public interface SupervisorStartup {
 	}
 
 	/**
-	 * The environment for one server about to be spawned: the SPEC §3 contract (spawn time and
+	 * The environment for one server about to be spawned: the env contract (spawn time and
 	 * the traceparent of its {@code gym.startup.server} span, which this call opens), its
 	 * identity ({@code TELEMETRY_STARTUP_SERVER_NAME}, {@code _TYPE}, {@code TELEMETRY_RANK},
 	 * {@code _WORLD_SIZE}, {@code _LOCAL_RANK}, {@code _WORKER_GROUP}) and any

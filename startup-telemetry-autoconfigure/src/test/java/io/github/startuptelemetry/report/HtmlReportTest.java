@@ -1,6 +1,7 @@
 package io.github.startuptelemetry.report;
 
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -163,7 +164,7 @@ class HtmlReportTest {
 				List.of());
 		StepTiming outer = TestTimelines.bean("modelLoader", "com.example.ModelLoader", T0 + 2400 * MS, T0 + 3800 * MS,
 				List.of(inner));
-		StartupReport report = readyReport().withServer("model-1",
+		StartupReport report = withRow(readyReport(), "model-1",
 				(row) -> row.withTimeline(TestTimelines.of(row.stages(), row.serverReadyNs().getAsLong(), List.of(outer))));
 
 		Document page = parse(report);
@@ -263,6 +264,13 @@ class HtmlReportTest {
 					T0 + 6200 * MS - 4 * MS, List.of()));
 		ServerReport legacy = ServerReport.of("legacy", null, T0 + S, T0 + 2 * S, "ready");
 		return new StartupReport("abc", T0, T0 + 6200 * MS, "ready", null, SUPERVISOR, List.of(model0, model1, legacy));
+	}
+
+	/** The report with one server's row changed. */
+	private static StartupReport withRow(StartupReport report, String name, UnaryOperator<ServerReport> change) {
+		return new StartupReport(report.traceId(), report.startNs(), report.endNs(), report.outcome(), report.error(),
+				report.supervisorStages(),
+				report.servers().stream().map((row) -> row.name().equals(name) ? change.apply(row) : row).toList());
 	}
 
 	private static Document parse(StartupReport report) {

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The sample supervisor and its default fleet exporting to a real Zipkin: only the supervisor
  * is told the endpoint ({@code telemetry.export.zipkin.endpoint}); its three servers get it by
- * propagation. Zipkin must then hold the whole startup as one trace, every span of SPEC §3
+ * propagation. Zipkin must then hold the whole startup as one trace, every startup span
  * under the right parent and service.
  */
 class FleetZipkinProcessTest {

@@ -3,9 +3,7 @@ package io.github.startuptelemetry.it.supervisor;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,6 +16,7 @@ import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.SampleJars;
 
 import static io.github.startuptelemetry.it.support.Fleets.TIMEOUT;
+import static io.github.startuptelemetry.it.support.Fleets.awaitEnded;
 import static io.github.startuptelemetry.it.support.Fleets.server;
 import static io.github.startuptelemetry.it.support.Fleets.startedProcesses;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class OrphanGuardProcessTest {
 
-	/** The guard's bound is about a second; this one only keeps a broken guard from hanging the test. */
+	/** The guard's bound is about half a second; this one only keeps a broken guard from hanging the test. */
 	private static final Duration GONE = Duration.ofSeconds(10);
 
 	@TempDir
@@ -69,26 +68,18 @@ class OrphanGuardProcessTest {
 		for (String name : names) {
 			supervisor.awaitLog("Spawned " + name + " ", TIMEOUT);
 		}
+		// the servers and their guards; JavaProcess.close kills whatever of them is left, pass or fail
 		List<ProcessHandle> started = startedProcesses(supervisor);
-		try {
-			assertThat(started).hasSizeGreaterThanOrEqualTo(servers).allSatisfy((p) -> assertThat(p.isAlive()).isTrue());
-			supervisor.signal("KILL");
-			supervisor.awaitExit(TIMEOUT);
-			long killed = System.nanoTime();
-			try {
-				CompletableFuture.allOf(started.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new))
-					.get(GONE.toMillis(), TimeUnit.MILLISECONDS);
-			}
-			catch (TimeoutException ex) {
-				// the assertion below names them
-			}
-			System.out.printf("orphan guard: %d process(es) gone %d ms after kill -9 of the supervisor%n",
-					started.size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed));
-			assertThat(started).allSatisfy((p) -> assertThat(p.isAlive()).as("pid %d alive", p.pid()).isFalse());
-		}
-		finally {
-			started.forEach(ProcessHandle::destroyForcibly);
-		}
+		assertThat(started).hasSizeGreaterThanOrEqualTo(servers).allSatisfy((p) -> assertThat(p.isAlive()).isTrue());
+		supervisor.signal("KILL");
+		supervisor.awaitExit(TIMEOUT);
+		long killed = System.nanoTime();
+		List<ProcessHandle> left = awaitEnded(started, GONE);
+		// the goal (every server gone within 2 s) is measured, not asserted
+		System.out.printf("orphan guard: %d process(es) gone %d ms after kill -9 of the supervisor (goal 2000 ms)%n",
+				started.size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed));
+		assertThat(left).as("processes of the fleet still running %s after kill -9 of the supervisor", GONE)
+			.isEmpty();
 	}
 
 }

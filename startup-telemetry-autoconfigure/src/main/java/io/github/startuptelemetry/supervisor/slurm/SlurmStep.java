@@ -25,7 +25,10 @@ import io.github.startuptelemetry.support.DaemonThreads;
  * launch shell's guard pipe (srun forwards it to the step, so the server ends if this JVM dies),
  * its output in the server's log. srun's verbose line {@code launching StepId=J.S on host H}
  * says when the step stopped pending, which step it is and the node it landed on. Stopping is
- * {@code scancel} of the step, then {@code scancel -s KILL}.
+ * {@code scancel --signal=TERM} of the step (a plain {@code scancel} of a step is SIGKILL at
+ * once, which would cost a JVM its shutdown and its last spans), then {@code scancel} (SIGKILL,
+ * and the step cancelled). A step not created yet is stopped through srun, which forwards
+ * SIGTERM to its tasks or drops its pending request.
  */
 final class SlurmStep implements LaunchedServer {
 
@@ -131,7 +134,7 @@ final class SlurmStep implements LaunchedServer {
 
 	@Override
 	public void terminate() {
-		if (this.stepId == null || !scancel(List.of("scancel", step()))) {
+		if (this.stepId == null || !scancel(List.of("scancel", "--signal=TERM", step()))) {
 			this.srun.destroy();
 		}
 	}
@@ -144,7 +147,7 @@ final class SlurmStep implements LaunchedServer {
 	@Override
 	public List<String> kill() {
 		if (this.stepId != null) {
-			scancel(List.of("scancel", "--signal=KILL", step()));
+			scancel(List.of("scancel", step()));
 		}
 		this.srun.destroyForcibly();
 		return List.of("step " + step());

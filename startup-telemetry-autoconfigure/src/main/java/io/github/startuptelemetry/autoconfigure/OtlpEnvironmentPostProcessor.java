@@ -27,6 +27,8 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
  * {@code management.opentelemetry.tracing.export.otlp.*}, through {@link OtlpEnvMapping}, the
  * mapping the supervisor writes them with.
  * <p>
+ * First, NeMo Gym's and nemo-lens's settings become defaults of ours ({@link NemoEnvironment}).
+ * <p>
  * The result is a lowest-precedence property source, and only when the user configured no
  * endpoint: export settings are taken as a unit, so headers meant for the env's collector never
  * go to one the user chose. A malformed value is ignored with a debug line naming the variable
@@ -42,9 +44,10 @@ class OtlpEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered 
 		this.logger = logFactory.getLog(OtlpEnvironmentPostProcessor.class);
 	}
 
+	/** Before {@link ResourceAttributesEnvironmentPostProcessor}: NeMo's settings are read here first. */
 	@Override
 	public int getOrder() {
-		return Ordered.LOWEST_PRECEDENCE;
+		return Ordered.LOWEST_PRECEDENCE - 1;
 	}
 
 	@Override
@@ -54,14 +57,28 @@ class OtlpEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered 
 	}
 
 	void apply(ConfigurableEnvironment environment, Map<String, String> env) {
+		if (!TelemetrySwitch.enabled(environment)) {
+			return;
+		}
+		try {
+			NemoEnvironment.apply(environment, env);
+		}
+		catch (RuntimeException ex) {
+			this.logger.debug("Ignoring the NeMo telemetry environment after a failure", ex);
+		}
 		try {
 			if (!TelemetrySwitch.enabled(environment)) {
+				// NeMo's variables said off
 				return;
 			}
 			Map<String, Object> defaults = environment.containsProperty(OtlpEnvMapping.ENDPOINT_PROPERTY)
 					? new LinkedHashMap<>() : exportSettings(environment, env);
 			if (metricsUnconfigured(environment, env)) {
-				defaults.put(OtlpEnvMapping.METRICS_ENABLED_PROPERTY, false);
+				Map<String, Object> metrics = metricsFollowTraces(environment);
+				if (metrics.isEmpty()) {
+					defaults.put(OtlpEnvMapping.METRICS_ENABLED_PROPERTY, false);
+				}
+				defaults.putAll(metrics);
 			}
 			if (!defaults.isEmpty()) {
 				environment.getPropertySources().addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, defaults));
@@ -81,6 +98,31 @@ class OtlpEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered 
 		return !environment.containsProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)
 				&& !environment.containsProperty(OtlpEnvMapping.METRICS_URL_PROPERTY)
 				&& !OtlpEnvMapping.metricsEndpointInEnv(env);
+	}
+
+	/**
+	 * Metrics go where the traces go: Boot's trace endpoint property is trace-only, so a process
+	 * (a supervisor above all) given only that would export no metrics while its servers, handed
+	 * {@code OTEL_EXPORTER_OTLP_ENDPOINT}, do. An OTLP/HTTP traces URL ending in
+	 * {@value OtlpEnvMapping#TRACES_PATH} gives the metrics URL on the same collector, with the
+	 * same headers; any other (gRPC, another path) leaves metrics off as before.
+	 */
+	private static Map<String, Object> metricsFollowTraces(ConfigurableEnvironment environment) {
+		Map<String, Object> metrics = new LinkedHashMap<>();
+		String endpoint = environment.getProperty(OtlpEnvMapping.ENDPOINT_PROPERTY);
+		String transport = environment.getProperty(OtlpEnvMapping.TRANSPORT_PROPERTY, "http");
+		if (endpoint == null || !"http".equalsIgnoreCase(transport.strip())
+				|| OtlpEnvMapping.endpointProblem(endpoint) != null || !endpoint.strip().endsWith(OtlpEnvMapping.TRACES_PATH)) {
+			return metrics;
+		}
+		String base = endpoint.strip();
+		metrics.put(OtlpEnvMapping.METRICS_URL_PROPERTY,
+				base.substring(0, base.length() - OtlpEnvMapping.TRACES_PATH.length()) + OtlpEnvMapping.METRICS_PATH);
+		Binder.get(environment)
+			.bind(OtlpEnvMapping.HEADERS_PROPERTY, Bindable.mapOf(String.class, String.class))
+			.orElse(Map.of())
+			.forEach((name, value) -> metrics.put(OtlpEnvMapping.METRICS_HEADERS_PROPERTY + "[" + name + "]", value));
+		return metrics;
 	}
 
 	private Map<String, Object> exportSettings(ConfigurableEnvironment environment, Map<String, String> env) {

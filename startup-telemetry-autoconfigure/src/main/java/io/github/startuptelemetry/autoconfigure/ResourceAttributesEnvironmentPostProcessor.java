@@ -19,11 +19,16 @@ import org.springframework.core.env.MapPropertySource;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.lifecycle.OtelEnv;
 import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
+import io.github.startuptelemetry.lifecycle.RunId;
+import io.github.startuptelemetry.lifecycle.SlurmResourceAttributes;
 import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 
 /**
  * Adds this process's identity ({@code nv.dl.rank}, {@code nv.dl.world_size},
- * {@code nv.dl.local_rank}, {@code rl.worker_group}, the run id, {@code process.pid} and the
+ * {@code nv.dl.local_rank}, {@code rl.worker_group}, on Slurm nemo-lens's {@code slurm.*} and
+ * {@code nv.dl.job.uuid} ({@link SlurmResourceAttributes}), the run id ({@code nemo.run.id} and the
+ * deprecated {@code nv.dl.run_id}, picked by {@link RunId} when none was configured, and then
+ * also the default of {@code telemetry.run-id}), {@code process.pid} and the
  * user's {@code telemetry.resource-attributes}) to Boot's
  * {@code management.opentelemetry.resource-attributes}, which Boot puts on the OpenTelemetry
  * resource and on the OTLP meter registry alike, so spans and metrics of one rank can be
@@ -32,7 +37,9 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
  * Defaults only: a lowest-precedence property source, and an attribute the user already set
  * (in {@code management.opentelemetry.resource-attributes} or {@code OTEL_RESOURCE_ATTRIBUTES})
  * is left alone: a spawned server gets its rank both ways, and
- * {@link ProcessResourceAttributes} says why and which wins. Attribute values are strings, as everywhere in Boot's resource configuration.
+ * {@link ProcessResourceAttributes} says why and which wins. Attribute values are strings, as
+ * everywhere in Boot's resource configuration; {@link TypedResourcePostProcessor} types the
+ * trace resource's ints.
  * An unusable value is ignored with a debug line; it never fails the server.
  */
 class ResourceAttributesEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
@@ -63,17 +70,23 @@ class ResourceAttributesEnvironmentPostProcessor implements EnvironmentPostProce
 			}
 			Binder binder = Binder.get(environment);
 			TelemetryProperties properties = EarlyTelemetryProperties.bind(environment, this.logger);
+			String runId = RunId.resolve(properties.getRunId(), env);
 			ProcessResourceAttributes.Identity identity = new ProcessResourceAttributes.Identity(properties.getRank(),
-					properties.getWorldSize(), properties.getLocalRank(), properties.getWorkerGroup(),
-					properties.getRunId(), properties.getResourceAttributes());
-			Map<String, String> attributes = ProcessResourceAttributes.resolve(identity, env, pid,
-					(variable) -> this.logger.debug("Ignoring " + variable + ": not a non-negative integer"));
+					properties.getWorldSize(), properties.getLocalRank(), properties.getWorkerGroup(), runId,
+					properties.getResourceAttributes());
+			Map<String, String> attributes = new LinkedHashMap<>(SlurmResourceAttributes.resolve(env));
+			attributes.putAll(ProcessResourceAttributes.resolve(identity, env, pid,
+					(variable) -> this.logger.debug("Ignoring " + variable + ": not a non-negative integer")));
 			Set<String> present = new HashSet<>(binder
 				.bind(ProcessResourceAttributes.BOOT_PROPERTY, Bindable.mapOf(String.class, String.class))
 				.orElse(Map.of())
 				.keySet());
 			present.addAll(OtelEnv.parsePairs(env.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES)).pairs().keySet());
 			Map<String, Object> defaults = new LinkedHashMap<>();
+			if (properties.getRunId() == null || properties.getRunId().isBlank()) {
+				// the one id this process (and, as a supervisor, its fleet) goes by
+				defaults.put(TelemetryProperties.RUN_ID, runId);
+			}
 			ProcessResourceAttributes.missingFrom(attributes, present)
 				.forEach((key, value) -> defaults.put(ProcessResourceAttributes.BOOT_PROPERTY + "[" + key + "]", value));
 			if (!defaults.isEmpty()) {

@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.autoconfigure;
 
+import io.micrometer.tracing.exporter.SpanExportingPredicate;
 import io.opentelemetry.api.OpenTelemetry;
 import org.apache.commons.logging.LogFactory;
 
@@ -11,12 +12,15 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
+import io.github.startuptelemetry.contract.SpanGroups;
+import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.lifecycle.TelemetryHandle;
 
 /**
  * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): the
  * process-global {@link TelemetryHandle} while the context runs, and a shutdown flush bounded
- * by {@code telemetry.shutdown-timeout}. Off ({@code telemetry.enabled=false}), none of this
+ * by {@code telemetry.shutdown-timeout}, the resource's int-typed attributes as ints, and
+ * NeMo Gym's span groups ({@code telemetry.span-groups}) applied to the startup spans. Off ({@code telemetry.enabled=false}), none of this
  * is loaded.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
@@ -29,6 +33,27 @@ public final class TelemetryLifecycleAutoConfiguration {
 		TelemetryProperties properties = EarlyTelemetryProperties.bind(environment,
 				LogFactory.getLog(BoundedTelemetryShutdown.class));
 		return new BoundedTelemetryShutdown(properties.getShutdownTimeout());
+	}
+
+	/** The OpenTelemetry resource with nemo-lens's int-typed attributes as ints. */
+	@Bean
+	@ConditionalOnClass(name = "io.opentelemetry.sdk.resources.Resource")
+	static TypedResourcePostProcessor startupTelemetryTypedResourcePostProcessor() {
+		return new TypedResourcePostProcessor();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(SpanExportingPredicate.class)
+	static class SpanGroupConfiguration {
+
+		/** Startup spans are exported only while NeMo Gym's startup span group is selected. */
+		@Bean
+		SpanExportingPredicate startupSpanGroupPredicate(Environment environment) {
+			boolean startup = SpanGroups.enabled(environment.getProperty(TelemetryProperties.SPAN_GROUPS),
+					SpanGroups.STARTUP);
+			return (span) -> startup || !SpanNames.isStartupSpan(span.getName());
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -24,6 +24,12 @@ public class TelemetryProperties {
 	/** {@link #getResourceAttributes()}. */
 	public static final String RESOURCE_ATTRIBUTES = PREFIX + ".resource-attributes";
 
+	/** NeMo Gym's span groups this process exports (startup spans need {@code startup}). */
+	public static final String SPAN_GROUPS = PREFIX + ".span-groups";
+
+	/** The server's name on spans, metrics and (under a group) {@code service.name}. */
+	public static final String SERVER_NAME = PREFIX + ".startup.server-name";
+
 	/**
 	 * The settings that mean the same in every server of a fleet, with the type each binds to
 	 * ({@link URI}: an http(s) endpoint): a supervisor passes on those it was given, so that a
@@ -37,7 +43,11 @@ public class TelemetryProperties {
 	 */
 	private boolean enabled = true;
 
-	/** Identifier of this run, exported as resource attribute nv.dl.run_id; shared by a whole fleet. */
+	/**
+	 * Identifier of this run, exported as resource attribute nemo.run.id (and, deprecated, for
+	 * one release, nv.dl.run_id); shared by a whole fleet. Defaults to NEMO_GYM_OTEL_RUN_ID,
+	 * else SLURM_JOB_ID, else 12 random hex characters.
+	 */
 	private String runId;
 
 	/**
@@ -64,6 +74,14 @@ public class TelemetryProperties {
 	 * rank attributes, management.opentelemetry.resource-attributes wins over them.
 	 */
 	private Map<String, String> resourceAttributes = new LinkedHashMap<>();
+
+	/**
+	 * NeMo Gym span groups and presets to export, comma separated (default, per_rollout, all,
+	 * job, server, startup, ...). Startup spans are exported only when the startup group is
+	 * selected (it is in default and all); startup metrics always are. Defaults to
+	 * NEMO_GYM_OTEL_SPAN_GROUPS, else NEMO_LENS_SPAN_GROUPS, else default.
+	 */
+	private String spanGroups = "default";
 
 	private final Startup startup = new Startup();
 
@@ -133,6 +151,14 @@ public class TelemetryProperties {
 		this.resourceAttributes = resourceAttributes;
 	}
 
+	public String getSpanGroups() {
+		return this.spanGroups;
+	}
+
+	public void setSpanGroups(String spanGroups) {
+		this.spanGroups = spanGroups;
+	}
+
 	public Startup getStartup() {
 		return this.startup;
 	}
@@ -144,6 +170,7 @@ public class TelemetryProperties {
 	private static Map<String, Class<?>> fleetWide() {
 		Map<String, Class<?>> properties = new LinkedHashMap<>();
 		properties.put(RUN_ID, String.class);
+		properties.put(SPAN_GROUPS, String.class);
 		properties.put(PREFIX + ".shutdown-timeout", Duration.class);
 		properties.put(PREFIX + ".startup.log-summary", Boolean.class);
 		properties.put(PREFIX + ".startup.bean-spans.enabled", Boolean.class);

@@ -26,6 +26,9 @@ public final class TelemetryEnv {
 	/** {@code telemetry.startup.warm-up.path}: the path the fleet launcher will probe the server at. */
 	public static final String TELEMETRY_STARTUP_WARMUP_PATH = "TELEMETRY_STARTUP_WARMUP_PATH";
 
+	/** {@code telemetry.startup.worker}: the process is a worker of a multi-process server. */
+	public static final String TELEMETRY_STARTUP_WORKER = "TELEMETRY_STARTUP_WORKER";
+
 	/** {@code telemetry.rank}: the server's index among the servers of its type. */
 	public static final String TELEMETRY_RANK = "TELEMETRY_RANK";
 
@@ -37,6 +40,12 @@ public final class TelemetryEnv {
 
 	/** {@code telemetry.worker-group}: the group the server belongs to (its type). */
 	public static final String TELEMETRY_WORKER_GROUP = "TELEMETRY_WORKER_GROUP";
+
+	/** {@code telemetry.run-id}: the fleet's run id. */
+	public static final String TELEMETRY_RUN_ID = "TELEMETRY_RUN_ID";
+
+	/** Slurm's job id: the run id of a fleet that was given none. */
+	public static final String SLURM_JOB_ID = "SLURM_JOB_ID";
 
 	/** Base URL of an OTLP collector; each signal appends its own path. */
 	public static final String OTEL_EXPORTER_OTLP_ENDPOINT = "OTEL_EXPORTER_OTLP_ENDPOINT";

@@ -17,6 +17,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 
@@ -29,7 +30,10 @@ import io.github.startuptelemetry.contract.TelemetryEnv;
  * <p>
  * A variable the supervisor's own environment already has is passed on unchanged, never
  * replaced (raw env wins over YAML, {@link ServerEnv}); the one exception is {@code telemetry.enabled=false},
- * which turns the whole fleet off. Only settings the supervisor was explicitly given are
+ * which turns the whole fleet off. NeMo Gym servers are told in their own words:
+ * {@code NEMO_GYM_OTEL_ENABLED=1} (or {@code 0}), {@code NEMO_GYM_OTEL_RUN_ID}, and
+ * {@code OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf} with an HTTP endpoint (nemo-lens's default
+ * is gRPC). Only settings the supervisor was explicitly given are
  * passed on, so a server's own defaults and {@code application.yml} stay in charge of the rest.
  * <p>
  * Everything is resolved once, at construction. A misconfiguration (a bad endpoint, malformed
@@ -59,6 +63,8 @@ public final class ChildTelemetrySettings {
 
 	private final boolean enabled;
 
+	private String runId;
+
 	/**
 	 * @param environment the supervisor's resolved environment
 	 * @param processEnv the supervisor's own process environment
@@ -70,12 +76,22 @@ public final class ChildTelemetrySettings {
 		this.enabled = enabled == null || enabled;
 		if (!this.enabled) {
 			this.fleetEnv.put(TelemetryEnv.TELEMETRY_ENABLED, "false");
+			this.fleetEnv.put(NemoEnv.GYM_ENABLED, NemoEnv.FALSE);
 			return;
 		}
 		if (!inherit(TelemetryEnv.names(TelemetrySwitch.ENABLED_PROPERTY)) && enabled != null) {
 			this.fleetEnv.put(TelemetryEnv.TELEMETRY_ENABLED, "true");
 		}
+		// a Gym server's telemetry is off unless told otherwise
+		if (!inherit(List.of(NemoEnv.GYM_ENABLED))) {
+			this.fleetEnv.put(NemoEnv.GYM_ENABLED, NemoEnv.TRUE);
+		}
 		TelemetryProperties.FLEET_WIDE.forEach((property, type) -> passOn(binder, property, type));
+		runId(binder, processEnv);
+		String spanGroups = bind(binder, TelemetryProperties.SPAN_GROUPS, String.class);
+		if (spanGroups != null && !inherit(NemoEnv.names(NemoEnv.SPAN_GROUPS))) {
+			this.fleetEnv.put(NemoEnv.GYM_SPAN_GROUPS, spanGroups);
+		}
 		exportSettings(binder);
 		resourceAttributes(binder);
 	}
@@ -102,6 +118,14 @@ public final class ChildTelemetrySettings {
 		}
 		if (!inherit(env, List.of(TelemetryEnv.OTEL_SERVICE_NAME)) && name != null) {
 			env.put(TelemetryEnv.OTEL_SERVICE_NAME, name);
+			// the server's own name, not a group: a Gym server must not make it <name>/<name>
+			if (!inherit(env, List.of(NemoEnv.GYM_SERVICE_NAME_PER_SERVER))) {
+				env.put(NemoEnv.GYM_SERVICE_NAME_PER_SERVER, "false");
+			}
+		}
+		// what a Gym server calls itself (its nemo.gym.server.name and service.name suffix)
+		if (!inherit(env, List.of(NemoEnv.CONFIG_PATH)) && name != null) {
+			env.put(NemoEnv.CONFIG_PATH, name);
 		}
 		if (!inherit(env, List.of(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES))) {
 			Map<String, String> attributes = new LinkedHashMap<>(this.resourceAttributes);
@@ -180,6 +204,7 @@ public final class ChildTelemetrySettings {
 			}
 		}
 		if (endpointFromEnv) {
+			httpProtocol();
 			return;
 		}
 		String endpoint = bind(binder, OtlpEnvMapping.ENDPOINT_PROPERTY, String.class);
@@ -197,6 +222,19 @@ public final class ChildTelemetrySettings {
 			}
 		}
 		this.fleetEnv.putAll(OtlpEnvMapping.Export.fromProperties(endpoint, transport, headers).toEnv());
+		httpProtocol();
+	}
+
+	/**
+	 * An endpoint without a protocol is HTTP here (Boot's and our default) but gRPC to
+	 * nemo-lens and other SDKs: say so, unless the supervisor's env says otherwise.
+	 */
+	private void httpProtocol() {
+		boolean endpoint = OtlpEnvMapping.endpointVariables().stream().anyMatch(this.fleetEnv::containsKey);
+		boolean protocol = OtlpEnvMapping.protocolVariables().stream().anyMatch(this.fleetEnv::containsKey);
+		if (endpoint && !protocol && this.supervisorEnv.inherited(TelemetryEnv.OTEL_EXPORTER_OTLP_PROTOCOL) == null) {
+			this.fleetEnv.put(TelemetryEnv.OTEL_EXPORTER_OTLP_PROTOCOL, TelemetryEnv.PROTOCOL_HTTP_PROTOBUF);
+		}
 	}
 
 	/**
@@ -213,12 +251,25 @@ public final class ChildTelemetrySettings {
 			return;
 		}
 		this.resourceAttributes.putAll(bindMap(binder, TelemetryProperties.RESOURCE_ATTRIBUTES));
-		String runId = bind(binder, TelemetryProperties.RUN_ID, String.class);
-		if (runId != null && !runId.isBlank()) {
-			this.resourceAttributes.put(ResourceAttributes.RUN_ID, runId.strip());
-		}
+		this.resourceAttributes.put(ResourceAttributes.RUN_ID, this.runId);
+		this.resourceAttributes.put(ResourceAttributes.LEGACY_RUN_ID, this.runId);
 		this.resourceAttributes.putAll(bindMap(binder, ProcessResourceAttributes.BOOT_PROPERTY));
 		this.resourceAttributes.keySet().removeAll(PER_PROCESS_ATTRIBUTES);
+	}
+
+	/**
+	 * One run id for the whole fleet ({@link RunId}), handed to every server as
+	 * {@code TELEMETRY_RUN_ID} and Gym's {@code NEMO_GYM_OTEL_RUN_ID}, each unless the
+	 * supervisor's env already has it (then that value is passed on as it is).
+	 */
+	private void runId(Binder binder, Map<String, String> processEnv) {
+		this.runId = RunId.resolve(bind(binder, TelemetryProperties.RUN_ID, String.class), processEnv);
+		if (!inherit(TelemetryEnv.names(TelemetryProperties.RUN_ID))) {
+			this.fleetEnv.put(TelemetryEnv.TELEMETRY_RUN_ID, this.runId);
+		}
+		if (!inherit(List.of(NemoEnv.GYM_RUN_ID))) {
+			this.fleetEnv.put(NemoEnv.GYM_RUN_ID, this.runId);
+		}
 	}
 
 	/** Pass the first of {@code names} the supervisor's env has on unchanged; whether one was. */

@@ -45,6 +45,12 @@ public final class OtlpEnvMapping {
 	/** The URL Micrometer's OTLP meter registry pushes to. */
 	public static final String METRICS_URL_PROPERTY = "management.otlp.metrics.export.url";
 
+	/** The headers Micrometer's OTLP meter registry sends. */
+	public static final String METRICS_HEADERS_PROPERTY = "management.otlp.metrics.export.headers";
+
+	/** Path an OTLP/HTTP collector receives metrics on, below its base URL. */
+	public static final String METRICS_PATH = "/v1/metrics";
+
 	/** Path an OTLP/HTTP collector receives traces on, below its base URL. */
 	public static final String TRACES_PATH = "/v1/traces";
 

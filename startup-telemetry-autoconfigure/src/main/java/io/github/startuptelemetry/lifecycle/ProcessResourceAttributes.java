@@ -58,6 +58,7 @@ public final class ProcessResourceAttributes {
 				TelemetryEnv.LOCAL_RANK, ignored);
 		putText(attributes, ResourceAttributes.WORKER_GROUP, identity.workerGroup());
 		putText(attributes, ResourceAttributes.RUN_ID, identity.runId());
+		putText(attributes, ResourceAttributes.LEGACY_RUN_ID, identity.runId());
 		attributes.put(ResourceAttributes.PROCESS_PID, Long.toString(pid));
 		identity.extras().forEach((key, value) -> {
 			if (key != null && !key.isBlank() && value != null) {

@@ -1,19 +1,22 @@
 package io.github.startuptelemetry.lifecycle;
 
 import java.util.Locale;
+import java.util.Map;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.core.env.PropertyResolver;
 
+import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 
 /**
  * The one switch, {@code telemetry.enabled}, read where no Spring context can help: before the
  * environment exists, or in code that never sees a bean. The environment is the only channel a
- * spawned process has, so {@link #enabledInEnv()} reads it (env {@code TELEMETRY_ENABLED} or the
- * system property). A value that is not a boolean is ignored, never an error.
+ * spawned process has, so {@link #enabledInEnv()} reads it (the system property, env
+ * {@code TELEMETRY_ENABLED}, then NeMo's {@code NEMO_GYM_OTEL_ENABLED} and
+ * {@code NEMO_LENS_ENABLED}, with Gym's precedence). A value that is not a boolean is ignored, never an error.
  */
 public final class TelemetrySwitch {
 
@@ -33,8 +36,27 @@ public final class TelemetrySwitch {
 		if (property != null) {
 			return property;
 		}
-		Boolean env = parse(ENABLED_ENV, System.getenv(ENABLED_ENV));
-		return env == null || env;
+		return enabledInEnv(System.getenv());
+	}
+
+	/**
+	 * Whether this environment leaves telemetry on: {@code TELEMETRY_ENABLED}, else NeMo's
+	 * {@code NEMO_GYM_OTEL_ENABLED}, else {@code NEMO_LENS_ENABLED} (the first that is set);
+	 * on when none is, or the one read is not a boolean.
+	 */
+	public static boolean enabledInEnv(Map<String, String> env) {
+		Boolean ours = parse(ENABLED_ENV, env.get(ENABLED_ENV));
+		if (ours != null) {
+			return ours;
+		}
+		Boolean nemo = nemoFlag(env, NemoEnv.ENABLED);
+		return nemo == null || nemo;
+	}
+
+	/** A NeMo boolean setting ({@link NemoEnv}) in this environment, or {@code null}. */
+	public static Boolean nemoFlag(Map<String, String> env, String setting) {
+		String value = NemoEnv.value(env, setting);
+		return (value != null) ? parse(NemoEnv.names(setting).get(0), value) : null;
 	}
 
 	/** {@code telemetry.enabled} as the Spring environment resolves it; true when unset or garbled. */

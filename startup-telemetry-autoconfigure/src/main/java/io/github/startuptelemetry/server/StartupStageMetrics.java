@@ -14,8 +14,9 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * Records {@value MetricNames#STAGE_DURATION} per stage, a histogram in milliseconds exported by whatever
- * registry the application has (none: nothing recorded).
+ * Records {@value MetricNames#STAGE_DURATION} per stage, a histogram in milliseconds with Gym's
+ * tags, unit and explicit boundaries ({@link MetricNames}), exported by whatever registry the
+ * application has (none: nothing recorded).
  */
 class StartupStageMetrics implements Consumer<ServerTimeline> {
 
@@ -31,15 +32,20 @@ class StartupStageMetrics implements Consumer<ServerTimeline> {
 		if (registry == null) {
 			return;
 		}
-		Tags tags = Tags.of(SpanAttributes.SERVER_NAME, report.serverName(), SpanAttributes.SERVER_TYPE,
-				(report.serverType() != null) ? report.serverType() : "", SpanAttributes.SERVER_WORKER,
+		Tags tags = Tags.of(SpanAttributes.SERVER_NAME, report.serverName(), SpanAttributes.SERVER_WORKER,
 				Boolean.toString(report.worker()));
+		if (report.serverType() != null && !report.serverType().isBlank()) {
+			tags = tags.and(SpanAttributes.SERVER_TYPE, report.serverType());
+		}
 		for (Stage stage : report.stages()) {
 			DistributionSummary.builder(MetricNames.STAGE_DURATION)
-				.description("Duration of one server startup stage, in milliseconds")
+				.description(MetricNames.STAGE_DURATION_DESCRIPTION)
+				.baseUnit(MetricNames.UNIT)
 				.tags(tags)
 				.tag(MetricNames.STAGE_TAG, stage.name())
-				.publishPercentileHistogram()
+				.tag(MetricNames.LEGACY_STAGE_TAG, stage.name())
+				.publishPercentileHistogram(false)
+				.serviceLevelObjectives(MetricNames.BOUNDARIES_MS)
 				.register(registry)
 				.record(stage.durationMs());
 		}

@@ -4,6 +4,7 @@ import java.util.function.Consumer;
 
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 
 import org.springframework.beans.factory.ObjectProvider;
 
@@ -30,12 +31,16 @@ class SupervisorStartupMetrics implements Consumer<ServerReport> {
 		if (registry == null) {
 			return;
 		}
+		Tags tags = Tags.of(SpanAttributes.SERVER_NAME, server.name(), SpanAttributes.OUTCOME, server.outcome());
+		if (server.type() != null && !server.type().isBlank()) {
+			tags = tags.and(SpanAttributes.SERVER_TYPE, server.type());
+		}
 		DistributionSummary.builder(MetricNames.STARTUP_DURATION)
-			.description("Spawn to ready of one server, as its supervisor saw it, in milliseconds")
-			.tag(SpanAttributes.SERVER_NAME, server.name())
-			.tag(SpanAttributes.SERVER_TYPE, (server.type() != null) ? server.type() : "")
-			.tag(SpanAttributes.OUTCOME, server.outcome())
-			.publishPercentileHistogram()
+			.description(MetricNames.STARTUP_DURATION_DESCRIPTION)
+			.baseUnit(MetricNames.UNIT)
+			.tags(tags)
+			.publishPercentileHistogram(false)
+			.serviceLevelObjectives(MetricNames.BOUNDARIES_MS)
 			.register(registry)
 			.record(server.spawnToEndNs() / 1_000_000.0);
 	}

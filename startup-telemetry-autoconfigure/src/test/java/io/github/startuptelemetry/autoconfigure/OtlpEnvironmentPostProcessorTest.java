@@ -121,6 +121,29 @@ class OtlpEnvironmentPostProcessorTest {
 		assertThat(metricsEnv.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isNull();
 	}
 
+	@Test
+	void metricsFollowAConfiguredTracesEndpoint() {
+		this.environment.setProperty(ENDPOINT, "http://mine:4318/v1/traces");
+		this.environment.setProperty("management.opentelemetry.tracing.export.otlp.headers.authorization", "Bearer x");
+		apply(Map.of());
+		assertThat(this.environment.getProperty(OtlpEnvMapping.METRICS_URL_PROPERTY))
+			.isEqualTo("http://mine:4318/v1/metrics");
+		assertThat(this.environment.getProperty("management.otlp.metrics.export.headers[authorization]"))
+			.isEqualTo("Bearer x");
+		assertThat(this.environment.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isNull();
+	}
+
+	@Test
+	void metricsStayOffForATracesEndpointTheyCannotFollow() {
+		this.environment.setProperty(ENDPOINT, "http://mine:4317");
+		this.environment.setProperty("management.opentelemetry.tracing.export.otlp.transport", "grpc");
+		apply(Map.of());
+		assertThat(this.environment.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
+		MockEnvironment otherPath = new MockEnvironment().withProperty(ENDPOINT, "http://mine:4318/custom");
+		this.postProcessor.apply(otherPath, Map.of());
+		assertThat(otherPath.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
+	}
+
 	private void apply(Map<String, String> env) {
 		this.postProcessor.apply(this.environment, env);
 	}

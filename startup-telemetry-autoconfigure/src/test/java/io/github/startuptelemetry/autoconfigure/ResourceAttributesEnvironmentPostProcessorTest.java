@@ -25,7 +25,22 @@ class ResourceAttributesEnvironmentPostProcessorTest {
 		this.postProcessor.apply(this.environment, Map.of("WORLD_SIZE", "2", "LOCAL_RANK", "0"), 42);
 		assertThat(attributes()).containsOnly(Map.entry("nv.dl.rank", "1"), Map.entry("nv.dl.world_size", "2"),
 				Map.entry("nv.dl.local_rank", "0"), Map.entry("rl.worker_group", "model"),
-				Map.entry("nv.dl.run_id", "run-7"), Map.entry("process.pid", "42"), Map.entry("team", "rl"));
+				Map.entry("nemo.run.id", "run-7"), Map.entry("nv.dl.run_id", "run-7"), Map.entry("process.pid", "42"),
+				Map.entry("team", "rl"));
+	}
+
+	@Test
+	void runIdFollowsGymsRule() {
+		this.postProcessor.apply(this.environment, Map.of("SLURM_JOB_ID", "1234"), 42);
+		assertThat(attributes()).containsEntry("nemo.run.id", "1234").containsEntry("nv.dl.run_id", "1234");
+		assertThat(this.environment.getProperty("telemetry.run-id")).isEqualTo("1234");
+	}
+
+	@Test
+	void withoutAnyRunIdThisProcessMintsOne() {
+		this.postProcessor.apply(this.environment, Map.of(), 42);
+		assertThat(attributes().get("nemo.run.id")).matches("[0-9a-f]{12}");
+		assertThat(this.environment.getProperty("telemetry.run-id")).isEqualTo(attributes().get("nemo.run.id"));
 	}
 
 	@Test

@@ -8,8 +8,13 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.exporter.FinishedSpan;
+import io.micrometer.tracing.exporter.SpanExportingPredicate;
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.Test;
@@ -26,6 +31,8 @@ import io.github.startuptelemetry.lifecycle.TelemetryHandle;
 import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.mock;
 
 class TelemetryLifecycleAutoConfigurationTest {
 
@@ -43,6 +50,40 @@ class TelemetryLifecycleAutoConfigurationTest {
 			assertThat(TelemetryHandle.get().openTelemetry()).isSameAs(context.getBean(OpenTelemetry.class));
 		});
 		assertThat(TelemetryHandle.get()).isNull();
+	}
+
+	@Test
+	void typesLensIntAttributesOfTheResourceAsInts() {
+		this.runner
+			.withPropertyValues("management.opentelemetry.resource-attributes[nv.dl.rank]= +007 ",
+					"management.opentelemetry.resource-attributes[nv.dl.world_size]=2",
+					"management.opentelemetry.resource-attributes[nv.dl.local_rank]=3.5",
+					"management.opentelemetry.resource-attributes[process.pid]=1234",
+					"management.opentelemetry.resource-attributes[nemo.run.id]=007")
+			.run((context) -> {
+				Attributes attributes = context.getBean(Resource.class).getAttributes();
+				assertThat(attributes.get(AttributeKey.longKey("nv.dl.rank"))).isEqualTo(7L);
+				assertThat(attributes.get(AttributeKey.longKey("nv.dl.world_size"))).isEqualTo(2L);
+				assertThat(attributes.get(AttributeKey.longKey("process.pid"))).isEqualTo(1234L);
+				assertThat(attributes.get(AttributeKey.stringKey("nv.dl.local_rank"))).isEqualTo("3.5");
+				assertThat(attributes.get(AttributeKey.stringKey("nemo.run.id"))).isEqualTo("007");
+				assertThat(attributes.get(AttributeKey.stringKey("nv.dl.rank"))).isNull();
+			});
+	}
+
+	@Test
+	void startupSpansAreExportedOnlyWithTheStartupSpanGroup() {
+		FinishedSpan startup = mock(FinishedSpan.class);
+		given(startup.getName()).willReturn("gym.server.startup.main_start");
+		FinishedSpan request = mock(FinishedSpan.class);
+		given(request.getName()).willReturn("http get /");
+		this.runner.run((context) -> assertThat(context.getBean(SpanExportingPredicate.class).isExportable(startup))
+			.isTrue());
+		this.runner.withPropertyValues("telemetry.span-groups=per_rollout").run((context) -> {
+			SpanExportingPredicate predicate = context.getBean(SpanExportingPredicate.class);
+			assertThat(predicate.isExportable(startup)).isFalse();
+			assertThat(predicate.isExportable(request)).isTrue();
+		});
 	}
 
 	@Test

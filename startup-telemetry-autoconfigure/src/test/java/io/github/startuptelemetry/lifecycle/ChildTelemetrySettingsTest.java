@@ -36,7 +36,7 @@ class ChildTelemetrySettingsTest {
 	@Test
 	void leavesWhatTheSupervisorWasNotGivenToEachServer() {
 		Map<String, String> env = settings(Map.of()).forServer("model-0", "model", 0, 1);
-		assertThat(env.keySet()).noneMatch((name) -> name.startsWith("TELEMETRY_"));
+		assertThat(env.keySet()).noneMatch((name) -> name.startsWith("TELEMETRY_") && !name.equals("TELEMETRY_RUN_ID"));
 		assertThat(env).doesNotContainKeys("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_HEADERS");
 	}
 
@@ -61,7 +61,12 @@ class ChildTelemetrySettingsTest {
 	@Test
 	void presetServiceNameIsPassedOnAsIs() {
 		assertThat(settings(Map.of("OTEL_SERVICE_NAME", "preset")).forServer("model-0", "model", 0, 1))
-			.containsEntry("OTEL_SERVICE_NAME", "preset");
+			.containsEntry("OTEL_SERVICE_NAME", "preset")
+			// a group: every server, Gym's and ours, is preset/<server>
+			.doesNotContainKey("NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER");
+		// the server's own name: a Gym server must not turn it into model-0/model-0
+		assertThat(settings(Map.of()).forServer("model-0", "model", 0, 1))
+			.containsEntry("NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER", "false");
 		assertThat(settings(Map.of()).forServer("model-0", "model", 0, 1)).containsEntry("OTEL_SERVICE_NAME",
 				"model-0");
 	}
@@ -74,7 +79,7 @@ class ChildTelemetrySettingsTest {
 		ChildTelemetrySettings settings = settings(Map.of("TELEMETRY_ENABLED", "true"));
 		assertThat(settings.enabled()).isFalse();
 		assertThat(settings.forServer("model-0", "model", 0, 1))
-			.containsExactly(Map.entry("TELEMETRY_ENABLED", "false"));
+			.containsExactly(Map.entry("TELEMETRY_ENABLED", "false"), Map.entry("NEMO_GYM_OTEL_ENABLED", "0"));
 	}
 
 	@Test
@@ -183,7 +188,8 @@ class ChildTelemetrySettingsTest {
 		this.yaml.setProperty("management.opentelemetry.resource-attributes[nv.dl.rank]", "9");
 		ChildTelemetrySettings settings = settings(Map.of());
 		assertThat(OtelEnv.parsePairs(settings.forServer("model-1", "model", 1, 2).get("OTEL_RESOURCE_ATTRIBUTES"))
-			.pairs()).containsOnly(Map.entry("team", "rl"), Map.entry("nv.dl.run_id", "run-7"),
+			.pairs()).containsOnly(Map.entry("team", "rl"), Map.entry("nemo.run.id", "run-7"),
+					Map.entry("nv.dl.run_id", "run-7"),
 					Map.entry("deployment.environment", "staging"), Map.entry("nv.dl.rank", "1"),
 					Map.entry("nv.dl.world_size", "2"), Map.entry("rl.worker_group", "model"));
 	}
@@ -192,6 +198,71 @@ class ChildTelemetrySettingsTest {
 	void resourceAttributesInTheSupervisorsEnvArePassedOnUnchanged() {
 		assertThat(settings(Map.of("OTEL_RESOURCE_ATTRIBUTES", "team=rl")).forServer("model-1", "model", 1, 2))
 			.containsEntry("OTEL_RESOURCE_ATTRIBUTES", "team=rl");
+	}
+
+	@Test
+	void oneRunIdForTheWholeFleet() {
+		ChildTelemetrySettings settings = settings(Map.of());
+		Map<String, String> first = settings.forServer("model-0", "model", 0, 2);
+		Map<String, String> second = settings.forServer("model-1", "model", 1, 2);
+		String runId = first.get("NEMO_GYM_OTEL_RUN_ID");
+		assertThat(runId).matches("[0-9a-f]{12}");
+		assertThat(first).containsEntry("TELEMETRY_RUN_ID", runId);
+		assertThat(second).containsEntry("NEMO_GYM_OTEL_RUN_ID", runId).containsEntry("TELEMETRY_RUN_ID", runId);
+		assertThat(OtelEnv.parsePairs(second.get("OTEL_RESOURCE_ATTRIBUTES")).pairs()).containsEntry("nemo.run.id",
+				runId);
+	}
+
+	@Test
+	void runIdFollowsGymsRuleAndNeverReplacesTheSupervisorsEnv() {
+		assertThat(settings(Map.of("SLURM_JOB_ID", "77")).forServer("a", null, 0, 1))
+			.containsEntry("NEMO_GYM_OTEL_RUN_ID", "77")
+			.containsEntry("TELEMETRY_RUN_ID", "77");
+		assertThat(settings(Map.of("NEMO_GYM_OTEL_RUN_ID", "gym-run", "SLURM_JOB_ID", "77")).forServer("a", null, 0, 1))
+			.containsEntry("NEMO_GYM_OTEL_RUN_ID", "gym-run")
+			.containsEntry("TELEMETRY_RUN_ID", "gym-run");
+		this.yaml.setProperty("telemetry.run-id", "ours");
+		assertThat(settings(Map.of("NEMO_GYM_OTEL_RUN_ID", "preset")).forServer("a", null, 0, 1))
+			.containsEntry("NEMO_GYM_OTEL_RUN_ID", "preset")
+			.containsEntry("TELEMETRY_RUN_ID", "ours");
+	}
+
+	@Test
+	void aGymServerIsToldInItsOwnWords() {
+		this.yaml.setProperty("management.opentelemetry.tracing.export.otlp.endpoint",
+				"http://collector:4318/v1/traces");
+		ChildTelemetrySettings settings = settings(Map.of());
+		Map<String, String> first = settings.forServer("py-0", "py", 0, 2);
+		assertThat(first).containsEntry("NEMO_GYM_OTEL_ENABLED", "1")
+			.containsEntry("NEMO_GYM_CONFIG_PATH", "py-0")
+			.containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318")
+			.containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+		assertThat(settings.forServer("py-1", "py", 1, 2).get("NEMO_GYM_OTEL_RUN_ID"))
+			.isEqualTo(first.get("NEMO_GYM_OTEL_RUN_ID"))
+			.isNotBlank();
+		assertThat(settings(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://env:4318")).forServer("py-0", "py", 0, 1))
+			.containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+	}
+
+	@Test
+	void spanGroupsArePassedOnInBothWords() {
+		this.yaml.setProperty("telemetry.span-groups", "per_rollout");
+		assertThat(settings(Map.of()).forServer("py-0", "py", 0, 1)).containsEntry("TELEMETRY_SPAN_GROUPS", "per_rollout")
+			.containsEntry("NEMO_GYM_OTEL_SPAN_GROUPS", "per_rollout");
+	}
+
+	@Test
+	void aPresetSupervisorEnvValueIsNeverReplaced() {
+		Map<String, String> supervisorEnv = Map.of("NEMO_GYM_OTEL_ENABLED", "yes", "OTEL_EXPORTER_OTLP_ENDPOINT",
+				"http://env:4317", "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc", "NEMO_GYM_OTEL_RUN_ID", "preset");
+		Map<String, String> child = settings(supervisorEnv).forServer("py-0", "py", 0, 1);
+		assertThat(child).containsEntry("NEMO_GYM_OTEL_ENABLED", "yes")
+			.containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc")
+			.containsEntry("NEMO_GYM_OTEL_RUN_ID", "preset");
+		// what a supervisor adds on top of its own env (which the server inherits as it is)
+		Map<String, String> added = ServerEnv.of(supervisorEnv).settings(child).toMap();
+		assertThat(added).doesNotContainKeys("NEMO_GYM_OTEL_ENABLED", "OTEL_EXPORTER_OTLP_PROTOCOL",
+				"NEMO_GYM_OTEL_RUN_ID", "OTEL_EXPORTER_OTLP_ENDPOINT");
 	}
 
 	private ChildTelemetrySettings settings(Map<String, String> processEnv) {

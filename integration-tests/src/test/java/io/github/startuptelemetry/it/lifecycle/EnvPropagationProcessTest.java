@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import io.opentelemetry.proto.common.v1.AnyValue;
 import io.opentelemetry.proto.metrics.v1.ResourceMetrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -11,9 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.Http;
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.Ports;
 import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
+import io.github.startuptelemetry.it.support.Ports;
 import io.github.startuptelemetry.it.support.SampleJars;
 
 import static io.github.startuptelemetry.it.support.Spans.ofProcess;
@@ -59,9 +60,49 @@ class EnvPropagationProcessTest {
 			assertThat(root1.resourceAttribute("nv.dl.rank")).isEqualTo("1");
 			assertThat(root0.resourceAttribute("nv.dl.world_size")).isEqualTo("2");
 			assertThat(root1.resourceAttribute("nv.dl.world_size")).isEqualTo("2");
+			assertThat(root0.resourceAttribute("nemo.run.id")).isEqualTo("run-42");
 			assertThat(root0.resourceAttribute("nv.dl.run_id")).isEqualTo("run-42");
+			assertThat(root1.resourceAttribute("nemo.run.id")).matches("[0-9a-f]{12}");
 			assertThat(root1.resourceAttribute("rl.worker_group")).isEqualTo("model");
 			assertThat(root0.serviceName()).isEqualTo("sample-server");
+			// typed as nemo-lens declares them, and Gym exports them: ints
+			assertThat(root0.resourceValue("nv.dl.rank").getValueCase()).isEqualTo(AnyValue.ValueCase.INT_VALUE);
+			assertThat(root1.resourceValue("nv.dl.rank").getIntValue()).isEqualTo(1);
+			assertThat(root1.resourceValue("nv.dl.world_size").getIntValue()).isEqualTo(2);
+			assertThat(root0.resourceValue("process.pid").getIntValue()).isEqualTo(rank0.pid());
+		}
+	}
+
+	@Test
+	void otelResourceAttributesThatLensTypesAsIntAreInts() throws Exception {
+		try (JavaProcess server = sampleServer()
+			.env("OTEL_RESOURCE_ATTRIBUTES", "nv.dl.local_rank=3,nv.gpu.index=+1,nv.dl.rank=x,nemo.run.id=007")
+			.start(this.tmp.resolve("server.log"))) {
+			ReceivedSpan root = only(this.receiver.awaitSpansNamed("gym.server.startup", 1, TIMEOUT),
+					"gym.server.startup");
+			assertThat(root.resourceValue("nv.dl.local_rank").getIntValue()).isEqualTo(3);
+			assertThat(root.resourceValue("nv.gpu.index").getIntValue()).isEqualTo(1);
+			assertThat(root.resourceValue("nv.dl.rank").getStringValue()).isEqualTo("x");
+			assertThat(root.resourceValue("nemo.run.id").getStringValue()).isEqualTo("007");
+		}
+	}
+
+	@Test
+	void onSlurmTheJobIsOnTheResourceAsLensNamesIt() throws Exception {
+		try (JavaProcess server = sampleServer().env("SLURM_JOB_ID", "4242")
+			.env("SLURM_CLUSTER_NAME", "eos")
+			.env("SLURM_NNODES", "2")
+			.start(this.tmp.resolve("slurm.log"))) {
+			ReceivedSpan root = only(this.receiver.awaitSpansNamed("gym.server.startup", 1, TIMEOUT),
+					"gym.server.startup");
+			assertThat(root.resourceValue("slurm.job.id").getStringValue()).isEqualTo("4242");
+			assertThat(root.resourceValue("slurm.cluster.name").getStringValue()).isEqualTo("eos");
+			assertThat(root.resourceValue("slurm.nnodes").getIntValue()).isEqualTo(2);
+			assertThat(root.resourceValue("slurm.restart_count").getIntValue()).isZero();
+			// Python: uuid.uuid5(uuid.NAMESPACE_URL, "nemo.lens.job/eos/4242")
+			assertThat(root.resourceAttribute("nv.dl.job.uuid")).matches("[0-9a-f-]{36}");
+			// and, with no run id given, the run is the job, as in Gym
+			assertThat(root.resourceAttribute("nemo.run.id")).isEqualTo("4242");
 		}
 	}
 

@@ -14,9 +14,6 @@ import java.util.zip.GZIPInputStream;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.extension.AfterEachCallback;
-import org.junit.jupiter.api.extension.BeforeEachCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceResponse;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
@@ -28,6 +25,9 @@ import io.opentelemetry.proto.resource.v1.Resource;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real OTLP/HTTP receiver on loopback: decodes {@code /v1/traces} and {@code /v1/metrics}
@@ -144,7 +144,9 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 
 	private void traces(HttpExchange exchange) throws IOException {
 		try (exchange) {
-			ExportTraceServiceRequest request = ExportTraceServiceRequest.parseFrom(body(exchange));
+			String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
+			ExportTraceServiceRequest request = (contentType != null && contentType.startsWith("application/json"))
+					? OtlpJson.traces(body(exchange)) : ExportTraceServiceRequest.parseFrom(body(exchange));
 			List<ReceivedSpan> received = new ArrayList<>();
 			for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
 				for (ScopeSpans scopeSpans : resourceSpans.getScopeSpansList()) {
@@ -249,6 +251,16 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 		/** A resource attribute as text, or null. */
 		public String resourceAttribute(String key) {
 			return value(this.resource.getAttributesList(), key);
+		}
+
+		/** A resource attribute as it came on the wire (its type included), or null. */
+		public AnyValue resourceValue(String key) {
+			return this.resource.getAttributesList()
+				.stream()
+				.filter((kv) -> kv.getKey().equals(key))
+				.map(KeyValue::getValue)
+				.findFirst()
+				.orElse(null);
 		}
 
 		public String serviceName() {

@@ -1,0 +1,31 @@
+package io.github.startuptelemetry.lifecycle;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TelemetrySwitchTest {
+
+	@Test
+	void nemoVariablesTurnTelemetryOffWithGymsPrecedence() {
+		assertThat(TelemetrySwitch.enabledInEnv(Map.of())).isTrue();
+		assertThat(TelemetrySwitch.enabledInEnv(Map.of("NEMO_GYM_OTEL_ENABLED", "0"))).isFalse();
+		assertThat(TelemetrySwitch.enabledInEnv(Map.of("NEMO_LENS_ENABLED", " OFF "))).isFalse();
+		assertThat(TelemetrySwitch.enabledInEnv(Map.of("NEMO_GYM_OTEL_ENABLED", "Yes", "NEMO_LENS_ENABLED", "false")))
+			.isTrue();
+		assertThat(TelemetrySwitch.enabledInEnv(Map.of("NEMO_GYM_OTEL_ENABLED", " ", "NEMO_LENS_ENABLED", "no")))
+			.isFalse();
+		assertThat(TelemetrySwitch.enabledInEnv(Map.of("NEMO_GYM_OTEL_ENABLED", "maybe"))).isTrue();
+	}
+
+	@Test
+	void oursWin() {
+		assertThat(TelemetrySwitch.enabledInEnv(Map.of("TELEMETRY_ENABLED", "true", "NEMO_GYM_OTEL_ENABLED", "0")))
+			.isTrue();
+		assertThat(TelemetrySwitch.enabledInEnv(Map.of("TELEMETRY_ENABLED", "false", "NEMO_GYM_OTEL_ENABLED", "1")))
+			.isFalse();
+	}
+
+}

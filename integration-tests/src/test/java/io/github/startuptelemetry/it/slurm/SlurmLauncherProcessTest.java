@@ -113,7 +113,7 @@ class SlurmLauncherProcessTest {
 				assertThat(Long.parseLong(step.attribute("startup.slurm.pending_ms"))).isNotNegative();
 			}
 			assertThat(steps.values()).extracting((s) -> s.attribute("slurm.step.id")).doesNotHaveDuplicates();
-			assertThat(supervisor.log()).contains("Startup ready after", "srun pid");
+			assertThat(supervisor.log()).contains("Startup ready after", "srun pid", "spawn→ready  queued");
 			assertNoStepLeft();
 		}
 	}

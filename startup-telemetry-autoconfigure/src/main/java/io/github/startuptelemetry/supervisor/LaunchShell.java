@@ -63,9 +63,9 @@ final class LaunchShell {
 			guard='GUARD'
 			exec 3<&0 0</dev/null
 			if command -v setpriv >/dev/null 2>&1; then
-				setpriv --pdeathsig KILL /bin/sh -c "$guard" guard $$ <&3 >/dev/null 2>&1 3<&- &
+				setpriv --pdeathsig KILL /bin/sh -c "$guard" GUARD_NAME $$ <&3 >/dev/null 2>&1 3<&- &
 			else
-				/bin/sh -c "$guard" guard $$ <&3 >/dev/null 2>&1 3<&- &
+				/bin/sh -c "$guard" GUARD_NAME $$ <&3 >/dev/null 2>&1 3<&- &
 			fi
 			exec 3<&-
 			if [ -n "$1" ]; then run_setup "$1" || exit; fi
@@ -73,12 +73,24 @@ final class LaunchShell {
 			NEMO_GYM_STARTUP_SETUP_DONE_NS=$(date +%s%N)
 			export NEMO_GYM_STARTUP_SETUP_DONE_NS
 			exec "$@"
-			""".replace("GUARD", GUARD);
+			""".replace("GUARD_NAME", LaunchShell.GUARD_NAME).replace("GUARD", GUARD);
 
 	/** What the launch shell calls itself ({@code $0}), as seen in {@code ps} until it execs. */
 	static final String NAME = "startup-telemetry-launch";
 
+	/** What the guard calls itself ({@code $0}), so that stopping a server can leave it be. */
+	static final String GUARD_NAME = "startup-telemetry-guard";
+
 	private LaunchShell() {
+	}
+
+	/**
+	 * Whether {@code process} is a launch shell's guard: it is no part of the server's work and
+	 * ends with the server by itself, so a stop neither signals nor waits for it (signalled, it
+	 * would stay a zombie child of a server that ignores SIGTERM and look alive).
+	 */
+	static boolean isGuard(ProcessHandle process) {
+		return process.info().arguments().map((arguments) -> List.of(arguments).contains(GUARD_NAME)).orElse(false);
 	}
 
 	/** The launch shell's command line for {@code setup} (may be {@code null}) then {@code command}. */

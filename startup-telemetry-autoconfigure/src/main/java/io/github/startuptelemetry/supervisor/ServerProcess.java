@@ -86,14 +86,15 @@ final class ServerProcess implements LaunchedServer {
 	}
 
 	/**
-	 * SIGTERM to it and to everything it started. Descendants are listed before anything is
-	 * signalled, since a process orphaned by its parent's exit can no longer be found from it.
+	 * SIGTERM to it and to everything it started but the launch shell's guard, which ends with
+	 * it. Descendants are listed before anything is signalled, since a process orphaned by its
+	 * parent's exit can no longer be found from it.
 	 */
 	@Override
 	public void terminate() {
 		List<ProcessHandle> all = new ArrayList<>();
 		all.add(this.process.toHandle());
-		this.process.descendants().forEach(all::add);
+		this.process.descendants().filter((descendant) -> !LaunchShell.isGuard(descendant)).forEach(all::add);
 		this.stopping = List.copyOf(all);
 		all.forEach(ProcessHandle::destroy);
 	}

@@ -74,11 +74,16 @@ class LaunchShellTest {
 
 	@Test
 	void endOfTheSupervisorsPipeWithoutAStandDownLineKillsEvenAServerThatIgnoresSigterm() throws Exception {
-		Process server = new ProcessBuilder(
-				LaunchShell.commandLine(null, List.of("/bin/sh", "-c", "trap '' TERM; while :; do sleep 1; done")))
+		Path trapped = this.dir.resolve("trapped");
+		Process server = new ProcessBuilder(LaunchShell.commandLine(null,
+				List.of("/bin/sh", "-c", "trap '' TERM; touch \"$0\"; while :; do sleep 1; done", trapped.toString())))
 			.start();
 		try {
 			ProcessHandle guard = guardOf(server);
+			while (!Files.exists(trapped) && server.isAlive()) {
+				// the server ignores SIGTERM from here on
+				server.waitFor(10, TimeUnit.MILLISECONDS);
+			}
 			server.getOutputStream().close();
 			assertThat(server.waitFor(10, TimeUnit.SECONDS)).isTrue();
 			assertThat(server.exitValue()).isEqualTo(128 + 9);
@@ -105,14 +110,14 @@ class LaunchShellTest {
 		}
 	}
 
-	/** The launch shell's guard: its child {@code sh -c GUARD guard <pid>}. */
+	/** The launch shell's guard: its child {@code sh -c GUARD startup-telemetry-guard <pid>}. */
 	private static ProcessHandle guardOf(Process server) throws Exception {
-		List<String> guardArgs = List.of("guard", Long.toString(server.pid()));
+		List<String> guardArgs = List.of(LaunchShell.GUARD_NAME, Long.toString(server.pid()));
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
 		while (System.nanoTime() < deadline) {
 			for (ProcessHandle child : server.children().toList()) {
 				List<String> args = List.of(child.info().arguments().orElse(new String[0]));
-				if (args.size() == 4 && args.subList(2, 4).equals(guardArgs)) {
+				if (LaunchShell.isGuard(child) && args.size() == 4 && args.subList(2, 4).equals(guardArgs)) {
 					return child;
 				}
 			}

@@ -9,10 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,6 +27,7 @@ import io.github.startuptelemetry.it.support.SampleJars;
 
 import static io.github.startuptelemetry.it.support.Fleets.TIMEOUT;
 import static io.github.startuptelemetry.it.support.Fleets.awaitEnded;
+import static io.github.startuptelemetry.it.support.Fleets.byServer;
 import static io.github.startuptelemetry.it.support.Fleets.count;
 import static io.github.startuptelemetry.it.support.Fleets.server;
 import static io.github.startuptelemetry.it.support.Spans.assertContiguous;
@@ -219,11 +218,6 @@ class SlurmLauncherProcessTest {
 		return handles;
 	}
 
-	private static Map<String, ReceivedSpan> byServer(List<ReceivedSpan> spans, String name) {
-		return spans.stream()
-			.filter((s) -> s.name().equals(name))
-			.collect(Collectors.toMap((s) -> s.attribute("nemo.gym.server.name"), Function.identity()));
-	}
 
 	private static Run run(String... command) throws Exception {
 		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();

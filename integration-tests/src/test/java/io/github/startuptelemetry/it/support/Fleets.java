@@ -6,10 +6,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 
@@ -138,9 +141,20 @@ public final class Fleets {
 		}
 	}
 
+	/**
+	 * Every one of {@code started} has ended, once the supervisor has exited: at once for what it
+	 * stopped, within moments for the launch shells' guards, which end with their servers.
+	 */
 	public static void assertAllStopped(List<ProcessHandle> started, int atLeast) {
-		assertThat(started).hasSizeGreaterThanOrEqualTo(atLeast)
-			.allSatisfy((process) -> assertThat(process.isAlive()).as("pid %d alive", process.pid()).isFalse());
+		assertThat(started).hasSizeGreaterThanOrEqualTo(atLeast);
+		assertThat(awaitEnded(started, Duration.ofSeconds(10))).as("processes still running").isEmpty();
+	}
+
+	/** The spans named {@code name}, by their {@code nemo.gym.server.name}. */
+	public static Map<String, ReceivedSpan> byServer(List<ReceivedSpan> spans, String name) {
+		return spans.stream()
+			.filter((s) -> s.name().equals(name))
+			.collect(Collectors.toMap((s) -> s.attribute("nemo.gym.server.name"), Function.identity()));
 	}
 
 	public static long count(List<ReceivedSpan> spans, String name) {

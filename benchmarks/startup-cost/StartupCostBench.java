@@ -25,7 +25,7 @@ import java.util.function.ToDoubleFunction;
  * <li>baseline: Boot + OpenTelemetry, no starter ({@code startup-app-baseline.jar});
  * <li>baseline with Boot's OTLP meter push silenced the way the starter silences it while no
  * endpoint is configured ({@code management.otlp.metrics.export.enabled=false}, what the
- * starter's {@code OtlpEnvironmentPostProcessor} sets);
+ * starter's {@code OtlpExportDefaults} sets);
  * <li>starter on ({@code startup-app-starter.jar});
  * <li>starter present, {@code TELEMETRY_ENABLED=false}.
  * </ol>

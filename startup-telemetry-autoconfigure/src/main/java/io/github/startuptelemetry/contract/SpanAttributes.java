@@ -40,13 +40,13 @@ public final class SpanAttributes {
 	/** String array: env values that were present but unusable (clock skew, reversed order), one line each. */
 	public static final String IGNORED_ENV = "nemo.gym.startup.ignored_env";
 
-	private SpanAttributes() {
-	}
+	/**
+	 * On {@code gym.startup.server} of a server started as a job step: the allocation's job id
+	 * (string), lens's name, as on the resource ({@link SlurmAttributes#JOB_ID}).
+	 */
+	public static final String SLURM_JOB_ID = SlurmAttributes.JOB_ID;
 
-	/** Lens's Slurm job id of a server started as a job step (string). */
-	public static final String SLURM_JOB_ID = "slurm.job.id";
-
-	/** Lens's Slurm step id of a server started as a job step (string). */
+	/** On {@code gym.startup.server} of a server started as a job step: its step id (string). */
 	public static final String SLURM_STEP_ID = "slurm.step.id";
 
 	/**
@@ -54,5 +54,8 @@ public final class SpanAttributes {
 	 * held back by the scheduler) after {@code srun} was spawned, in milliseconds (long).
 	 */
 	public static final String SLURM_PENDING_MS = "startup.slurm.pending_ms";
+
+	private SpanAttributes() {
+	}
 
 }

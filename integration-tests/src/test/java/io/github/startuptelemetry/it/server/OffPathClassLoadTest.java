@@ -32,8 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OffPathClassLoadTest {
 
 	/**
-	 * Issue 14's target, met: the gates every process needs (the listener, the run listener, the
-	 * switch they ask, two environment post-processors), the switch's condition annotation, and
+	 * Issue 14's target. Nine load today: the gates every process needs (the
+	 * listener, the run listener, the switch they ask, the environment post-processor), the
+	 * switch's condition annotation, and
 	 * the supervisor's auto-configuration as far as parsing it loads it
 	 * ({@code SupervisorAutoConfiguration}, {@code OnFleetCondition}, {@code SupervisorStartup},
 	 * {@code ChildTelemetryEnvironment}); the do-nothing supervisor is lazy, so a plain server never

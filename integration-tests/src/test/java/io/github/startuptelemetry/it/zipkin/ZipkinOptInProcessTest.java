@@ -43,7 +43,7 @@ class ZipkinOptInProcessTest {
 		ClassLoadLog log = ClassLoadLog.read(classes);
 		assertThat(log.inPackage("io.opentelemetry.exporter.zipkin.")).isEmpty();
 		assertThat(log.inPackage("zipkin2.")).isEmpty();
-		assertThat(log.inPackage("io.github.startuptelemetry.autoconfigure.ZipkinExportAutoConfiguration")).isEmpty();
+		assertThat(log.inPackage("io.github.startuptelemetry.lifecycle.ZipkinExportAutoConfiguration")).isEmpty();
 	}
 
 	@Test

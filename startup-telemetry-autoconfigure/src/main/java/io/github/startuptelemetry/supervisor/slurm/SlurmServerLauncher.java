@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.startuptelemetry.contract.SlurmAttributes;
 import io.github.startuptelemetry.supervisor.LaunchRequest;
 import io.github.startuptelemetry.supervisor.LaunchedServer;
 import io.github.startuptelemetry.supervisor.ServerLauncher;
@@ -35,7 +36,7 @@ final class SlurmServerLauncher implements ServerLauncher {
 
 	@Override
 	public String unavailable() {
-		String job = this.supervisorEnv.get("SLURM_JOB_ID");
+		String job = this.supervisorEnv.get(SlurmAttributes.ENV_JOB_ID);
 		if (job == null || job.isBlank()) {
 			return "the slurm launcher runs each server as a job step of the allocation the supervisor runs in, "
 					+ "and SLURM_JOB_ID is not set: start the supervisor inside an allocation, e.g. "

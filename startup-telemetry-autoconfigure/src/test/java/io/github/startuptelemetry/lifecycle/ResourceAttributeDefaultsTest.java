@@ -1,7 +1,8 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.lifecycle;
 
 import java.util.Map;
 
+import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -10,11 +11,11 @@ import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ResourceAttributesEnvironmentPostProcessorTest {
+class ResourceAttributeDefaultsTest {
 
 	private final MockEnvironment environment = new MockEnvironment();
 
-	private final ResourceAttributesEnvironmentPostProcessor postProcessor = postProcessor();
+	private final ResourceAttributeDefaults postProcessor = postProcessor();
 
 	@Test
 	void addsThisProcesssIdentityToBootsResourceAttributes() {
@@ -66,8 +67,8 @@ class ResourceAttributesEnvironmentPostProcessorTest {
 		assertThat(attributes()).isEmpty();
 	}
 
-	private static ResourceAttributesEnvironmentPostProcessor postProcessor() {
-		return new ResourceAttributesEnvironmentPostProcessor((destination) -> destination.get());
+	private static ResourceAttributeDefaults postProcessor() {
+		return new ResourceAttributeDefaults(LogFactory.getLog(ResourceAttributeDefaults.class));
 	}
 
 	private Map<String, String> attributes() {

@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.lifecycle;
 
 import io.micrometer.tracing.exporter.SpanExportingPredicate;
 import io.opentelemetry.api.OpenTelemetry;
@@ -12,9 +12,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
+import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
+import io.github.startuptelemetry.autoconfigure.EarlyTelemetryProperties;
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.SpanGroups;
 import io.github.startuptelemetry.contract.SpanNames;
-import io.github.startuptelemetry.lifecycle.TelemetryHandle;
 
 /**
  * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): the

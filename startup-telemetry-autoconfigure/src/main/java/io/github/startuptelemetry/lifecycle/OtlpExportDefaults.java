@@ -1,24 +1,17 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.lifecycle;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.commons.logging.Log;
 
-import org.springframework.boot.EnvironmentPostProcessor;
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.logging.DeferredLogFactory;
-import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
-import io.github.startuptelemetry.lifecycle.OtlpEnvMapping;
-import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
-
 /**
- * Points Boot's OTLP span exporter where the standard {@code OTEL_EXPORTER_OTLP_*} env vars say
+ * The first step of {@link TelemetryEnvironmentPostProcessor}: points Boot's OTLP span exporter where the standard {@code OTEL_EXPORTER_OTLP_*} env vars say
  * (as a supervisor sets them for its servers), so a server configured with nothing exports where
  * its supervisor does. Boot 4.0.7 does not read them for traces (only Micrometer's OTLP meter
  * registry reads the endpoint and headers for metrics, and Boot's resource reads
@@ -34,26 +27,14 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
  * go to one the user chose. A malformed value is ignored with a debug line naming the variable
  * (never its value: headers are credentials); it never fails the server.
  */
-class OtlpEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
+class OtlpExportDefaults {
 
 	static final String PROPERTY_SOURCE_NAME = "startupTelemetryOtlpEnvironment";
 
 	private final Log logger;
 
-	OtlpEnvironmentPostProcessor(DeferredLogFactory logFactory) {
-		this.logger = logFactory.getLog(OtlpEnvironmentPostProcessor.class);
-	}
-
-	/** Before {@link ResourceAttributesEnvironmentPostProcessor}: NeMo's settings are read here first. */
-	@Override
-	public int getOrder() {
-		return Ordered.LOWEST_PRECEDENCE - 1;
-	}
-
-	@Override
-	@SuppressWarnings({ "unchecked", "rawtypes" })
-	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-		apply(environment, (Map) environment.getSystemEnvironment());
+	OtlpExportDefaults(Log logger) {
+		this.logger = logger;
 	}
 
 	void apply(ConfigurableEnvironment environment, Map<String, String> env) {

@@ -1,12 +1,11 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.lifecycle;
 
 import java.util.Map;
 
+import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.mock.env.MockEnvironment;
-
-import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,8 +13,7 @@ class NemoEnvironmentTest {
 
 	private final MockEnvironment environment = new MockEnvironment();
 
-	private final OtlpEnvironmentPostProcessor postProcessor = new OtlpEnvironmentPostProcessor(
-			(destination) -> destination.get());
+	private final OtlpExportDefaults postProcessor = new OtlpExportDefaults(LogFactory.getLog(OtlpExportDefaults.class));
 
 	@Test
 	void gymsSettingsBecomeOurDefaults() {

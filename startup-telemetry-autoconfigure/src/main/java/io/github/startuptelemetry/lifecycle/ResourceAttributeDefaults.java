@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.lifecycle;
 
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -7,24 +7,17 @@ import java.util.Set;
 
 import org.apache.commons.logging.Log;
 
-import org.springframework.boot.EnvironmentPostProcessor;
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.logging.DeferredLogFactory;
-import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import io.github.startuptelemetry.autoconfigure.EarlyTelemetryProperties;
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.lifecycle.OtelEnv;
-import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
-import io.github.startuptelemetry.lifecycle.RunId;
-import io.github.startuptelemetry.lifecycle.SlurmResourceAttributes;
-import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 
 /**
- * Adds this process's identity ({@code nv.dl.rank}, {@code nv.dl.world_size},
+ * The second step of {@link TelemetryEnvironmentPostProcessor}: adds this process's identity ({@code nv.dl.rank}, {@code nv.dl.world_size},
  * {@code nv.dl.local_rank}, {@code rl.worker_group}, on Slurm nemo-lens's {@code slurm.*} and
  * {@code nv.dl.job.uuid} ({@link SlurmResourceAttributes}), the run id ({@code nemo.run.id} and the
  * deprecated {@code nv.dl.run_id}, picked by {@link RunId} when none was configured, and then
@@ -42,25 +35,14 @@ import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
  * trace resource's ints.
  * An unusable value is ignored with a debug line; it never fails the server.
  */
-class ResourceAttributesEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
+class ResourceAttributeDefaults {
 
 	static final String PROPERTY_SOURCE_NAME = "startupTelemetryResourceAttributes";
 
 	private final Log logger;
 
-	ResourceAttributesEnvironmentPostProcessor(DeferredLogFactory logFactory) {
-		this.logger = logFactory.getLog(ResourceAttributesEnvironmentPostProcessor.class);
-	}
-
-	@Override
-	public int getOrder() {
-		return Ordered.LOWEST_PRECEDENCE;
-	}
-
-	@Override
-	@SuppressWarnings({ "unchecked", "rawtypes" })
-	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-		apply(environment, (Map) environment.getSystemEnvironment(), ProcessHandle.current().pid());
+	ResourceAttributeDefaults(Log logger) {
+		this.logger = logger;
 	}
 
 	void apply(ConfigurableEnvironment environment, Map<String, String> env, long pid) {

@@ -1,7 +1,8 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.lifecycle;
 
 import java.util.Map;
 
+import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -9,13 +10,11 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.mock.env.MockEnvironment;
 
-import io.github.startuptelemetry.lifecycle.ChildTelemetrySettings;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A supervisor's OTLP export settings, handed to a server as env by
- * {@link ChildTelemetrySettings} and read back by {@link OtlpEnvironmentPostProcessor}, are the
+ * {@link ChildTelemetrySettings} and read back by {@link OtlpExportDefaults}, are the
  * server's settings too.
  */
 class SupervisorToServerOtlpTest {
@@ -37,7 +36,7 @@ class SupervisorToServerOtlpTest {
 		Map<String, String> env = new ChildTelemetrySettings(supervisor, Map.of()).forServer("model-0", "model", 0,
 				1);
 		MockEnvironment server = new MockEnvironment();
-		new OtlpEnvironmentPostProcessor((destination) -> destination.get()).apply(server, env);
+		new OtlpExportDefaults(LogFactory.getLog(OtlpExportDefaults.class)).apply(server, env);
 		assertThat(server.getProperty(PREFIX + "endpoint")).isEqualTo(endpoint);
 		assertThat(server.getProperty(PREFIX + "transport")).isEqualTo("grpc".equals(transport) ? "grpc" : null);
 		assertThat(headers(server)).isEqualTo(headers(supervisor));

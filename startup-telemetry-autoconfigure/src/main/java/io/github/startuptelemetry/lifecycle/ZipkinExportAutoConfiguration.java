@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.lifecycle;
 
 import io.opentelemetry.exporter.zipkin.ZipkinSpanExporter;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
@@ -14,7 +14,8 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.util.ClassUtils;
 
-import io.github.startuptelemetry.lifecycle.HttpUrl;
+import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 
 /**
  * A Zipkin span exporter beside Boot's own exporters, for looking at startups locally when no

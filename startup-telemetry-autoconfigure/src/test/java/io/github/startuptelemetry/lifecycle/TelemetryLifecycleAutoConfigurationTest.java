@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.lifecycle;
 
 import java.util.Collection;
 import java.util.concurrent.CountDownLatch;
@@ -27,7 +27,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.github.startuptelemetry.lifecycle.TelemetryHandle;
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;

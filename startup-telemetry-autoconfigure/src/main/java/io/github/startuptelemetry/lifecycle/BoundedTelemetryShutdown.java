@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.lifecycle;
 
 import java.lang.reflect.Method;
 import java.time.Duration;

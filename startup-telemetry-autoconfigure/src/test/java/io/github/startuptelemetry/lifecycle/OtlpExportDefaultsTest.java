@@ -1,7 +1,8 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.lifecycle;
 
 import java.util.Map;
 
+import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -9,18 +10,15 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.PropertySource;
 import org.springframework.mock.env.MockEnvironment;
 
-import io.github.startuptelemetry.lifecycle.OtlpEnvMapping;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
-class OtlpEnvironmentPostProcessorTest {
+class OtlpExportDefaultsTest {
 
 	private static final String ENDPOINT = "management.opentelemetry.tracing.export.otlp.endpoint";
 
 	private final MockEnvironment environment = new MockEnvironment();
 
-	private final OtlpEnvironmentPostProcessor postProcessor = new OtlpEnvironmentPostProcessor(
-			(destination) -> destination.get());
+	private final OtlpExportDefaults postProcessor = new OtlpExportDefaults(LogFactory.getLog(OtlpExportDefaults.class));
 
 	@Test
 	void theStandardEndpointBecomesBootsTracesEndpoint() {
@@ -29,7 +27,7 @@ class OtlpEnvironmentPostProcessorTest {
 		assertThat(this.environment.getPropertySources().stream().map(PropertySource::getName))
 			.as("lowest precedence")
 			.last()
-			.isEqualTo(OtlpEnvironmentPostProcessor.PROPERTY_SOURCE_NAME);
+			.isEqualTo(OtlpExportDefaults.PROPERTY_SOURCE_NAME);
 	}
 
 	@Test

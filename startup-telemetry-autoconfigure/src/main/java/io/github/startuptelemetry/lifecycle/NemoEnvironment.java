@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.autoconfigure;
+package io.github.startuptelemetry.lifecycle;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -6,12 +6,10 @@ import java.util.Map;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.lifecycle.OtlpEnvMapping;
-import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
-import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 
 /**
  * Reads NeMo Gym's and nemo-lens's settings ({@link NemoEnv}: {@code NEMO_GYM_OTEL_*}, else

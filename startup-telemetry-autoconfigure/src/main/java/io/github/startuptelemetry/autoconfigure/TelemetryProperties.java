@@ -1,6 +1,7 @@
 package io.github.startuptelemetry.autoconfigure;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -200,6 +201,8 @@ public class TelemetryProperties {
 
 		private final BeanSpans beanSpans = new BeanSpans();
 
+		private final Report report = new Report();
+
 		public String getServerName() {
 			return this.serverName;
 		}
@@ -234,6 +237,29 @@ public class TelemetryProperties {
 
 		public BeanSpans getBeanSpans() {
 			return this.beanSpans;
+		}
+
+		public Report getReport() {
+			return this.report;
+		}
+
+	}
+
+	/** A server's own startup report, for a server started without a supervisor. */
+	public static class Report {
+
+		/**
+		 * Where to write this server's startup as the supervisor's JSON document (kind
+		 * "server"), at ready; none by default. Relative to the working directory.
+		 */
+		private Path json;
+
+		public Path getJson() {
+			return this.json;
+		}
+
+		public void setJson(Path json) {
+			this.json = json;
 		}
 
 	}

@@ -41,6 +41,30 @@ public final class SpanAttributes {
 	public static final String IGNORED_ENV = "nemo.gym.startup.ignored_env";
 
 	/**
+	 * Double: on a stage span, the process CPU time (all threads, user and system) spent during
+	 * the stage, in milliseconds. May exceed the stage's wall time on several cores.
+	 */
+	public static final String JVM_CPU_MS = "startup.jvm.cpu_ms";
+
+	/** Long: on a stage span, the time the garbage collectors report for the stage, in milliseconds. */
+	public static final String JVM_GC_MS = "startup.jvm.gc_ms";
+
+	/** Long: on a stage span, the garbage collections during the stage. */
+	public static final String JVM_GC_COUNT = "startup.jvm.gc_count";
+
+	/** Long: on a stage span, the JIT compiler's time during the stage, in milliseconds. */
+	public static final String JVM_JIT_MS = "startup.jvm.jit_ms";
+
+	/** Long: on a stage span, the classes loaded during the stage. */
+	public static final String JVM_CLASSES_LOADED = "startup.jvm.classes_loaded";
+
+	/**
+	 * Double: on the beans_instantiated stage span, the part of it no phase, slow bean or
+	 * application step span covers, in milliseconds.
+	 */
+	public static final String UNATTRIBUTED_MS = "startup.unattributed_ms";
+
+	/**
 	 * On {@code gym.startup.server} of a server started as a job step: the allocation's job id
 	 * (string), lens's name, as on the resource ({@link SlurmAttributes#JOB_ID}).
 	 */

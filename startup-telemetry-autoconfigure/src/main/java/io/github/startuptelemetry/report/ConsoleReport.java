@@ -18,6 +18,9 @@ public final class ConsoleReport {
 
 	private static final String MISSING = "-";
 
+	private static final String CPU_HINT = "cpu/wall: process CPU time (all threads) over wall time of the JVM's"
+			+ " stages; well below 1 it was mostly waiting, near the core count it was CPU-bound";
+
 	private ConsoleReport() {
 	}
 
@@ -32,6 +35,19 @@ public final class ConsoleReport {
 			table(report).forEach((line) -> out.append(line.stripTrailing()).append('\n'));
 		}
 		out.append(summary(report)).append('\n');
+		String unattributed = report.servers()
+			.stream()
+			.filter((server) -> server.unattributedNs().isPresent())
+			.map((server) -> server.name() + " " + Durations.format(server.unattributedNs().getAsLong()))
+			.collect(Collectors.joining(", "));
+		if (!unattributed.isEmpty()) {
+			out.append("unattributed in beans_instantiated (no phase, slow bean or step covers it): ")
+				.append(unattributed)
+				.append('\n');
+		}
+		if (report.servers().stream().anyMatch((server) -> server.cpuPerWall().isPresent())) {
+			out.append(CPU_HINT).append('\n');
+		}
 		out.append("supervisor: ")
 			.append(report.supervisorStages()
 				.stream()
@@ -72,6 +88,7 @@ public final class ConsoleReport {
 					: new Column(stage.substring(0, split), stage.substring(split + 1), true));
 		}
 		columns.add(new Column("probe lag", "", true));
+		columns.add(new Column("cpu/", "wall", true));
 		columns.add(new Column("outcome", "", false));
 		List<List<String>> rows = new ArrayList<>();
 		for (ServerReport server : report.servers()) {
@@ -86,6 +103,8 @@ public final class ConsoleReport {
 				row.add(stageCell(server, name));
 			}
 			row.add(server.probeLagNs().isPresent() ? Durations.format(server.probeLagNs().getAsLong()) : MISSING);
+			row.add(server.cpuPerWall().isPresent() ? ReportWording.cpuPerWall(server.cpuPerWall().getAsDouble())
+					: MISSING);
 			row.add(ReportWording.outcome(server));
 			rows.add(row);
 		}

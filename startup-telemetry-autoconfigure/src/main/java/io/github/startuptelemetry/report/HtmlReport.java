@@ -4,8 +4,12 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
@@ -45,15 +49,23 @@ public final class HtmlReport {
 
 	private final StringBuilder html = new StringBuilder(32_768);
 
-	private HtmlReport(StartupReport report) {
+	private final @Nullable ReportComparison comparison;
+
+	private HtmlReport(StartupReport report, @Nullable ReportComparison comparison) {
 		this.report = report;
+		this.comparison = comparison;
 		this.critical = report.criticalPath();
 		this.geometry = new WaterfallGeometry(report);
 		this.wording = new HtmlWording(report, this.geometry);
 	}
 
 	public static String render(StartupReport report) {
-		return new HtmlReport(report).page();
+		return render(report, null);
+	}
+
+	/** The page with a before/after view against the baseline, when {@code comparison} is not null. */
+	public static String render(StartupReport report, @Nullable ReportComparison comparison) {
+		return new HtmlReport(report, comparison).page();
 	}
 
 	private String page() {
@@ -65,6 +77,9 @@ public final class HtmlReport {
 			.append(HtmlReportStyle.CSS)
 			.append("</style>\n</head>\n<body>\n");
 		summary();
+		if (this.comparison != null) {
+			comparison(this.comparison);
+		}
 		chart();
 		legend();
 		this.html.append("<footer>Wall-clock times; 0 is the supervisor's JVM start. Hover a bar for its start and"
@@ -97,6 +112,64 @@ public final class HtmlReport {
 			.append((this.report.servers().size() == 1) ? " server" : " servers")
 			.append((this.report.traceId() != null) ? " · trace <code>" + esc(this.report.traceId()) + "</code>" : "")
 			.append("</p>\n</header>\n");
+	}
+
+	/**
+	 * Before/after: per server its spawn→ready, then every stage and slow bean that moved
+	 * beyond the threshold, as two bars on one scale per row (baseline above, this startup
+	 * below); regressions flagged.
+	 */
+	private void comparison(ReportComparison comparison) {
+		this.html.append("<section class=\"compare\" data-regressed=\"")
+			.append(comparison.regressed())
+			.append("\">\n<h2>")
+			.append(esc(comparison.text().lines().findFirst().orElse("")))
+			.append("</h2>\n<p class=\"verdict\">")
+			.append(comparison.regressed()
+					? "Regressed: " + esc(String.join(", ", comparison.regressions()
+						.stream()
+						.map((change) -> change.server() + " " + change.name())
+						.toList())) + "."
+					: "No regression.")
+			.append("</p>\n<table>\n<tr><th>server</th><th>what</th><th>before / after</th><th>times</th>"
+					+ "<th>change</th></tr>\n");
+		Map<String, List<ReportComparison.Change>> notable = comparison.notable();
+		for (ReportComparison.Change change : comparison.changes()) {
+			boolean shown = change.kind() == ReportComparison.Kind.SERVER
+					|| notable.getOrDefault(change.server(), List.of()).contains(change);
+			if (shown) {
+				comparisonRow(change);
+			}
+		}
+		this.html.append("</table>\n</section>\n");
+	}
+
+	private void comparisonRow(ReportComparison.Change change) {
+		double scale = Math.max(Math.max(change.beforeMs(), change.afterMs()), 1e-9);
+		String verdict = change.regression() ? "regressed" : change.verdict().name().toLowerCase(Locale.ROOT);
+		String kind = change.kind().name().toLowerCase(Locale.ROOT);
+		this.html.append("<tr class=\"change ")
+			.append(verdict)
+			.append("\" data-server=\"")
+			.append(esc(change.server()))
+			.append("\" data-kind=\"")
+			.append(kind)
+			.append("\" data-name=\"")
+			.append(esc(change.name()))
+			.append("\"><td>")
+			.append(esc(change.server()))
+			.append("</td><td>")
+			.append(change.kind() == ReportComparison.Kind.SERVER ? "" : kind + " ")
+			.append(esc(change.name()))
+			.append("</td><td class=\"pair\"><i class=\"before\" style=\"width:")
+			.append(String.format(Locale.ROOT, "%.1f", 100 * change.beforeMs() / scale))
+			.append("%\" title=\"baseline\"></i><i class=\"after\" style=\"width:")
+			.append(String.format(Locale.ROOT, "%.1f", 100 * change.afterMs() / scale))
+			.append("%\" title=\"this startup\"></i></td><td>")
+			.append(esc(change.line().substring(change.line().lastIndexOf(change.name()) + change.name().length()).strip()))
+			.append("</td><td>")
+			.append(change.regression() ? "<b>regressed</b>" : esc(change.verdict().name().toLowerCase(Locale.ROOT)))
+			.append("</td></tr>\n");
 	}
 
 	private void chart() {
@@ -210,6 +283,14 @@ public final class HtmlReport {
 				.append(Durations.format(bean.durationNs()))
 				.append("</div></div>\n");
 		}
+		server.unattributedNs()
+			.ifPresent((ns) -> rows.append("<div class=\"row unattributed\" data-server=\"")
+				.append(esc(server.name()))
+				.append("\"><div class=\"label\">↳ unattributed</div><div class=\"track\"></div><div class=\"stats\" title=\"")
+				.append(esc(ReportWording.unattributed(ns)))
+				.append("\">")
+				.append(Durations.format(ns))
+				.append("</div></div>\n"));
 		if (beans.size() > shown.size()) {
 			rows.append("<div class=\"row bean more\"><div class=\"label\">↳ ")
 				.append(beans.size() - shown.size())
@@ -237,10 +318,33 @@ public final class HtmlReport {
 
 	private String stageBar(String owner, Stage stage, long fromNs, long totalNs, boolean slowest) {
 		this.stageNames.add(stage.name());
-		String kind = "stage" + (slowest ? " slowest" : "") + (idle(stage.name()) ? " idle" : "");
-		return bar(kind, stage.name(), stage.startNs(), stage.endNs(),
+		String kind = "stage" + (slowest ? " slowest" : "") + (idle(stage.name()) ? " idle" : "")
+				+ (waiting(stage) ? " waiting" : "");
+		String bar = bar(kind, stage.name(), stage.startNs(), stage.endNs(),
 				this.geometry.fitting(stage.durationNs(), this.wording.stageLabels(stage, slowest)),
 				this.wording.stageTooltip(owner, stage, fromNs, totalNs));
+		return bar.substring(0, bar.length() - "</div>".length()) + cpuBar(stage) + "</div>";
+	}
+
+	/**
+	 * A stage's CPU time as a thin bar along its bottom, as long as the stage times the CPU per
+	 * wall share (full at one busy core or more): a stage that was waiting shows almost none.
+	 */
+	private static String cpuBar(Stage stage) {
+		return stage.counters()
+			.filter((jvm) -> jvm.cpuNs() >= 0 && stage.durationNs() > 0)
+			.map((jvm) -> "<i class=\"cpu\" style=\"width:"
+					+ String.format(Locale.ROOT, "%.1f", Math.min(100.0, 100.0 * jvm.cpuNs() / stage.durationNs()))
+					+ "%\"></i>")
+			.orElse("");
+	}
+
+	/** A stage with counters whose CPU time was under a quarter of its wall time: drawn hatched. */
+	private static boolean waiting(Stage stage) {
+		return stage.counters()
+			.filter((jvm) -> jvm.cpuNs() >= 0 && stage.durationNs() > 0)
+			.map((jvm) -> jvm.cpuNs() * 4 < stage.durationNs())
+			.orElse(false);
 	}
 
 	/** Stages that are waiting rather than work, drawn hatched. */
@@ -317,6 +421,9 @@ public final class HtmlReport {
 			.append("<span class=\"key\"><i class=\"swatch outline\"></i>slowest stage of the server that held"
 					+ " all ready back</span>")
 			.append("<span class=\"key\"><i class=\"swatch beanish\"></i>slow bean, under its stage</span>")
+			.append("<span class=\"key\"><i class=\"swatch cpuish\"></i>line under a stage: its CPU time per wall"
+					+ " time (full at one busy core); a stage hatched lightly used under a quarter of it: mostly"
+					+ " waiting</span>")
 			.append("</section>\n");
 	}
 

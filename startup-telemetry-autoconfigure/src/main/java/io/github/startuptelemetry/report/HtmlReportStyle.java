@@ -60,6 +60,8 @@ final class HtmlReportStyle {
 			  white-space: nowrap; }
 			.bar:hover { z-index: 2; outline: 2px solid var(--ink); }
 			.bar.idle { background: repeating-linear-gradient(135deg, var(--c) 0 5px, #f1f3f5 5px 10px); color: #424a53; }
+			.bar .cpu { position: absolute; left: 0; bottom: 0; height: 4px; background: rgba(31, 35, 40, .6); }
+			.bar.waiting { background-image: repeating-linear-gradient(45deg, rgba(255, 255, 255, .5) 0 4px, transparent 4px 8px); }
 			.bar.slowest { z-index: 1; outline: 3px solid var(--ink); outline-offset: 1px; }
 			.bar.slowest span { font-weight: 750; }
 			.bar.lag { background: repeating-linear-gradient(135deg, #424a53 0 3px, #d0d7de 3px 6px); color: var(--ink); }
@@ -95,10 +97,23 @@ final class HtmlReportStyle {
 			.legend h2 { margin: 0 2px 0 0; color: var(--muted); font-size: 11px; letter-spacing: .06em;
 			  text-transform: uppercase; }
 			.key { display: inline-flex; align-items: center; gap: 6px; white-space: nowrap; }
+			.compare { margin: 0 0 18px; padding: 10px 14px; border: 1px solid #d0d7de; border-radius: 6px; }
+			.compare[data-regressed=true] { border-color: #cf222e; }
+			.compare h2 { font-size: 14px; margin: 0 0 6px; }
+			.compare table { border-collapse: collapse; width: 100%; font-size: 12px; }
+			.compare td, .compare th { padding: 3px 8px; text-align: left; border-top: 1px solid #eaeef2; }
+			.compare td.pair { width: 40%; }
+			.compare .pair i { display: block; height: 7px; margin: 2px 0; border-radius: 2px; min-width: 1px; }
+			.compare .pair .before { background: #8c959f; }
+			.compare .pair .after { background: #4e79a7; }
+			.compare tr.regressed .pair .after { background: #cf222e; }
+			.compare tr.regressed td { color: #a40e26; }
+			.compare tr.faster .pair .after { background: #2da44e; }
 			.swatch { display: inline-block; width: 16px; height: 12px; border-radius: 2px; background: var(--c); }
 			.swatch.idle { background: repeating-linear-gradient(135deg, var(--c) 0 3px, #f1f3f5 3px 6px); }
 			.swatch.lag { background: repeating-linear-gradient(135deg, #424a53 0 2px, #d0d7de 2px 4px); }
 			.swatch.outline { background: #fff; outline: 3px solid var(--ink); outline-offset: -3px; }
+			.swatch.cpuish { height: 4px; background: rgba(31, 35, 40, .6); }
 			.swatch.beanish { height: 7px; background: #f28e2b; opacity: .8; }
 			footer { margin-top: 10px; color: var(--muted); font-size: 11px; }
 			""";

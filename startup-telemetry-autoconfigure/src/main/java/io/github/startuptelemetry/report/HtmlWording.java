@@ -83,7 +83,8 @@ final class HtmlWording {
 		return owner + " · " + stage.name() + "\nstarts " + this.geometry.offset(stage.startNs()) + " ("
 				+ Durations.format(stage.startNs() - fromNs) + " after " + (supervisor ? "start" : "spawn") + ")\ntakes "
 				+ Durations.format(stage.durationNs()) + " (" + ReportWording.percentOf(stage.durationNs(), totalNs)
-				+ " of " + (supervisor ? "the startup" : "spawn→ready") + ")";
+				+ " of " + (supervisor ? "the startup" : "spawn→ready") + ")"
+				+ stage.counters().map((jvm) -> "\n" + ReportWording.counters(stage, jvm)).orElse("");
 	}
 
 	String gapTooltip(ServerReport server, long firstStageNs) {

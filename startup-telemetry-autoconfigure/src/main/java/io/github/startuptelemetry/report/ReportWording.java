@@ -5,6 +5,8 @@ import java.util.function.UnaryOperator;
 
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
+import io.github.startuptelemetry.timeline.JvmCounters;
+import io.github.startuptelemetry.timeline.Stage;
 
 /**
  * The words the console table and the HTML waterfall share, so that both say the same thing
@@ -15,6 +17,40 @@ import io.github.startuptelemetry.report.StartupReport.CriticalPath;
 final class ReportWording {
 
 	private ReportWording() {
+	}
+
+	/** What no span of beans_instantiated explains, as both reports say it. */
+	static String unattributed(long ns) {
+		return Durations.format(ns) + " of beans_instantiated unattributed (no phase, slow bean or step covers it)";
+	}
+
+	/** CPU time over wall time, as both reports show it: {@code 1.4×}. */
+	static String cpuPerWall(double ratio) {
+		return String.format(Locale.ROOT, "%.1f×", ratio);
+	}
+
+	/** What a stage's JVM counters say, one fact a line: CPU/wall, GC, JIT, classes. */
+	static String counters(Stage stage, JvmCounters jvm) {
+		StringBuilder text = new StringBuilder();
+		if (jvm.cpuNs() >= 0) {
+			text.append("CPU ").append(Durations.format(jvm.cpuNs()));
+			if (stage.durationNs() > 0) {
+				text.append(" / wall ").append(Durations.format(stage.durationNs())).append(" (")
+					.append(cpuPerWall((double) jvm.cpuNs() / stage.durationNs())).append(", all threads)");
+			}
+			text.append('\n');
+		}
+		if (jvm.gcCount() >= 0 && jvm.gcMs() >= 0) {
+			text.append("GC ").append(jvm.gcCount()).append((jvm.gcCount() == 1) ? " collection, " : " collections, ")
+				.append(jvm.gcMs()).append(" ms\n");
+		}
+		if (jvm.jitMs() >= 0) {
+			text.append("JIT ").append(jvm.jitMs()).append(" ms\n");
+		}
+		if (jvm.classesLoaded() >= 0) {
+			text.append(String.format(Locale.ROOT, "%,d", jvm.classesLoaded())).append(" classes loaded\n");
+		}
+		return text.toString().stripTrailing();
 	}
 
 	/**

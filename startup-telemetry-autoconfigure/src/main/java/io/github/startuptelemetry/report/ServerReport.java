@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -79,6 +80,23 @@ public record ServerReport(String name, @Nullable String type, long spawnNs, lon
 	/** The slow beans of its {@code beans_instantiated} stage, in start order, empty when it reported none. */
 	public List<StepTiming> beans() {
 		return this.timeline.map(ServerTimeline::steps).orElse(List.of());
+	}
+
+	/**
+	 * Process CPU time over wall time across the stages with JVM counters: near 0 the server
+	 * was mostly waiting, near the core count it was busy on every core. Empty when it reported
+	 * no counters.
+	 */
+	public OptionalDouble cpuPerWall() {
+		return this.timeline.flatMap((reported) -> reported.jvmTotal()
+			.filter((jvm) -> jvm.cpuNs() >= 0 && reported.countedWallNs() > 0)
+			.map((jvm) -> OptionalDouble.of((double) jvm.cpuNs() / reported.countedWallNs())))
+			.orElse(OptionalDouble.empty());
+	}
+
+	/** The part of its {@code beans_instantiated} no phase, slow bean or step explains, if it reported the stage. */
+	public OptionalLong unattributedNs() {
+		return this.timeline.map(ServerTimeline::unattributedNs).orElse(OptionalLong.empty());
 	}
 
 	public boolean ready() {

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.jspecify.annotations.Nullable;
+
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.timeline.Stage;
 
@@ -21,14 +23,22 @@ import io.github.startuptelemetry.timeline.Stage;
  * when ready
  * @param supervisorStages the supervisor's own contiguous stages, covering start to end
  * @param servers one row per server, in spawn order
+ * @param runId the run's id ({@code telemetry.run-id}), or {@code null}
+ * @param host the host the supervisor ran on, or {@code null} when unknown
  */
 public record StartupReport(String traceId, long startNs, long endNs, String outcome, String error,
-		List<Stage> supervisorStages, List<ServerReport> servers) {
+		List<Stage> supervisorStages, List<ServerReport> servers, @Nullable String runId, @Nullable String host) {
 
 	public StartupReport {
 		Objects.requireNonNull(outcome, "outcome");
 		supervisorStages = List.copyOf(supervisorStages);
 		servers = List.copyOf(servers);
+	}
+
+	/** A report that does not say which run or host it is of. */
+	public StartupReport(String traceId, long startNs, long endNs, String outcome, String error,
+			List<Stage> supervisorStages, List<ServerReport> servers) {
+		this(traceId, startNs, endNs, outcome, error, supervisorStages, servers, null, null);
 	}
 
 	public boolean ready() {

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
+import org.jspecify.annotations.Nullable;
+
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
@@ -37,6 +39,10 @@ public final class StartupReportBuilder {
 
 	private final Map<String, ServerReport> servers = new LinkedHashMap<>();
 
+	private @Nullable String runId;
+
+	private @Nullable String host;
+
 	/**
 	 * @param traceId the {@code gym.startup} trace's id, or {@code null} when none was exported
 	 * @param startNs when the supervisor started
@@ -60,7 +66,33 @@ public final class StartupReportBuilder {
 		StartupReportBuilder builder = new StartupReportBuilder(supervisor.traceId(), supervisor.startNs(),
 				supervisor.endNs(), supervisor.outcome(), supervisor.error(), supervisor.supervisorStages());
 		supervisor.servers().forEach(builder::server);
+		return builder.run(supervisor.runId(), supervisor.host());
+	}
+
+	/**
+	 * The report of a server that ran without a supervisor: its own timeline, from its first
+	 * stage to ready, as the one row.
+	 * @param timeline what the server reported
+	 * @return the builder, to add the run and host
+	 */
+	public static StartupReportBuilder ofServer(ServerTimeline timeline) {
+		StartupReportBuilder builder = new StartupReportBuilder(timeline.traceId(), timeline.startEpochNs(),
+				timeline.readyEpochNs(), StartupOutcome.READY, null, List.of());
+		builder.server(ServerReport.of(timeline.serverName(), timeline.serverType(), timeline.startEpochNs(),
+				timeline.readyEpochNs(), StartupOutcome.READY).withTimeline(timeline));
 		return builder;
+	}
+
+	/**
+	 * Which run and host this startup was.
+	 * @param runId the run's id, or {@code null}
+	 * @param host the host's name, or {@code null}
+	 * @return this builder
+	 */
+	public StartupReportBuilder run(@Nullable String runId, @Nullable String host) {
+		this.runId = runId;
+		this.host = host;
+		return this;
 	}
 
 	/**
@@ -107,7 +139,7 @@ public final class StartupReportBuilder {
 
 	public StartupReport build() {
 		return new StartupReport(this.traceId, this.startNs, this.endNs, this.outcome, this.error,
-				this.supervisorStages, List.copyOf(this.servers.values()));
+				this.supervisorStages, List.copyOf(this.servers.values()), this.runId, this.host);
 	}
 
 	private StartupReportBuilder change(String name, UnaryOperator<ServerReport> change) {

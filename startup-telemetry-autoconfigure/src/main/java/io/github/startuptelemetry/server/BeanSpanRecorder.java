@@ -20,10 +20,13 @@ import io.github.startuptelemetry.timeline.WallClock;
 /**
  * Finds the slow steps of {@code beans_instantiated} in Spring's own {@link ApplicationStartup}
  * steps (NeMo RL's {@code traced_worker_init}, the Spring way): each bean creation
- * ({@value #BEAN_STEP}) and each step the application starts itself (any name outside
- * Spring's {@code spring.*}) that takes longer than the threshold is kept, with its nesting;
- * everything else is dropped as it ends, so nothing is buffered and no buffer limit can push
- * out a slow bean.
+ * ({@value #BEAN_STEP}), {@code afterSingletonsInstantiated} ({@value #SMART_INITIALIZE_STEP})
+ * and each step the application starts itself (any name outside Spring's {@code spring.*})
+ * that takes longer than the threshold is kept, with its nesting; Spring's phases
+ * ({@link #PHASE_STEPS}) are kept whatever they took, and singleton creation becomes a phase of
+ * its own ({@value #SINGLETONS_STEP}); everything else is dropped as it ends, so nothing is
+ * buffered and no buffer limit can push out a slow bean. What no kept step covers is the
+ * stage's unattributed time ({@code ServerTimeline.unattributedNs()}).
  * <p>
  * It wraps whatever {@link ApplicationStartup} the application set, which keeps receiving
  * every step: Boot's {@link BufferingApplicationStartup} stays one (see
@@ -36,11 +39,35 @@ import io.github.startuptelemetry.timeline.WallClock;
  * (should the wall clock step back, a kept step moves up to the closest kept ancestor). Each
  * step's {@code selfNs} subtracts the time of the followed steps it contained, fast or slow,
  * so a slow bean inside a slow bean is shown once, inside its parent, and counted once.
+ * Nesting is per thread: a bean created on a background bootstrap thread
+ * ({@code @Bean(bootstrap = BACKGROUND)}) starts a nesting of its own on that thread, never
+ * inside what the main thread was creating.
  */
 class BeanSpanRecorder {
 
 	/** The step Spring's bean factory starts for every bean it creates. */
 	static final String BEAN_STEP = "spring.beans.instantiate";
+
+	/** A {@code SmartInitializingSingleton}'s {@code afterSingletonsInstantiated}: kept when slow, as a bean is. */
+	static final String SMART_INITIALIZE_STEP = "spring.beans.smart-initialize";
+
+	/** Bean-definition post-processing: configuration classes, component scan, conditions. */
+	static final String POST_PROCESS_STEP = "spring.context.beans.post-process";
+
+	/**
+	 * Spring's phases of {@code beans_instantiated}, kept whatever they took so that the stage's
+	 * time is accounted for: bean-definition post-processing, configuration-class parsing and
+	 * condition evaluation within it, and the web server's creation.
+	 */
+	static final List<String> PHASE_STEPS = List.of(POST_PROCESS_STEP, "spring.context.config-classes.parse",
+			"spring.boot.webserver.create");
+
+	/**
+	 * Our own phase: singleton creation, from the first bean created after bean-definition
+	 * post-processing to the last (or the last {@code afterSingletonsInstantiated}), on any
+	 * thread. Spring has no step for it; its children are the slow beans and steps within it.
+	 */
+	static final String SINGLETONS_STEP = "startup.singletons";
 
 	private final long thresholdNs;
 
@@ -51,6 +78,12 @@ class BeanSpanRecorder {
 	private final List<Node> roots = new ArrayList<>();
 
 	private volatile boolean open;
+
+	private boolean postProcessed;
+
+	private long singletonsStartNs = Long.MAX_VALUE;
+
+	private long singletonsEndNs = Long.MIN_VALUE;
 
 	BeanSpanRecorder(Duration threshold) {
 		this(threshold, WallClock::nowNs);
@@ -90,12 +123,39 @@ class BeanSpanRecorder {
 	 */
 	synchronized List<StepTiming> close(Function<String, String> beanType) {
 		this.open = false;
-		return spans(this.roots, beanType);
+		List<StepTiming> roots = spans(this.roots, beanType);
+		if (this.singletonsStartNs > this.singletonsEndNs) {
+			return roots;
+		}
+		return withSingletonsPhase(roots, this.singletonsStartNs, this.singletonsEndNs);
+	}
+
+	/**
+	 * The roots with those inside singleton creation moved under its phase. A bean created on
+	 * a background bootstrap thread is a root of its own thread, so it lands here too: under
+	 * singleton creation, not under whichever bean the main thread was creating meanwhile.
+	 */
+	static List<StepTiming> withSingletonsPhase(List<StepTiming> roots, long startNs, long endNs) {
+		List<StepTiming> inside = new ArrayList<>();
+		List<StepTiming> result = new ArrayList<>();
+		for (StepTiming root : roots) {
+			if (root.startNs() >= startNs && root.endNs() <= endNs) {
+				inside.add(root);
+			}
+			else {
+				result.add(root);
+			}
+		}
+		long self = (endNs - startNs) - StepTiming.coveredNs(inside, startNs, endNs);
+		result.add(new StepTiming(SINGLETONS_STEP, null, null, startNs, endNs, self, inside));
+		result.sort(Comparator.comparingLong(StepTiming::startNs));
+		return result;
 	}
 
 	/** Follow {@code step}; its name is passed as well, since Spring's no-op steps have none. */
 	private StartupStep record(String name, StartupStep step) {
-		if (!this.open || (name.startsWith("spring.") && !name.equals(BEAN_STEP))) {
+		if (!this.open || (name.startsWith("spring.") && !name.equals(BEAN_STEP) && !name.equals(SMART_INITIALIZE_STEP)
+				&& !PHASE_STEPS.contains(name))) {
 			return step;
 		}
 		Node node = new Node(name, step, this.current.get(), this.clock.getAsLong());
@@ -123,8 +183,16 @@ class BeanSpanRecorder {
 		if (enclosing != null) {
 			enclosing.containedNs += duration;
 		}
+		boolean singleton = node.name.equals(BEAN_STEP) || node.name.equals(SMART_INITIALIZE_STEP);
+		if (node.name.equals(POST_PROCESS_STEP) && enclosing == null) {
+			this.postProcessed = true;
+		}
+		else if (singleton && enclosing == null && this.postProcessed) {
+			this.singletonsStartNs = Math.min(this.singletonsStartNs, node.startNs);
+			this.singletonsEndNs = Math.max(this.singletonsEndNs, node.endNs);
+		}
 		List<Node> siblings = (enclosing != null) ? enclosing.kept : this.roots;
-		if (duration > this.thresholdNs) {
+		if (duration > this.thresholdNs || PHASE_STEPS.contains(node.name)) {
 			siblings.add(node);
 		}
 		else {

@@ -25,6 +25,8 @@ import io.github.startuptelemetry.autoconfigure.EarlyTelemetryProperties;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.support.Guarded;
+import io.github.startuptelemetry.timeline.JvmCounterReader;
+import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.StartupEnvironment;
 import io.github.startuptelemetry.timeline.WallClock;
 
@@ -59,6 +61,8 @@ final class ServerStartupRecorder {
 
 	private boolean firstInJvm;
 
+	private JvmCounters startingCounters = JvmCounters.ZERO;
+
 	private volatile @Nullable ServerStartupTimeline timeline;
 
 	private @Nullable BeanSpanRecorder beanSpans;
@@ -81,6 +85,8 @@ final class ServerStartupRecorder {
 		if (event instanceof ApplicationStartingEvent) {
 			this.startingNs = WallClock.nowNs();
 			this.firstInJvm = JvmPrelude.claimForThisApplication();
+			// read here, not once the switch is known: this is where main_start ends
+			this.startingCounters = JvmCounterReader.read();
 		}
 		else if (event instanceof ApplicationEnvironmentPreparedEvent prepared) {
 			begin(prepared.getEnvironment(), prepared.getSpringApplication());
@@ -142,10 +148,11 @@ final class ServerStartupRecorder {
 		ServerStartupTimeline timeline;
 		if (this.firstInJvm) {
 			timeline = ServerStartupTimeline.fromJvmStart(StartupEnvironment.fromSystem(), startup.isWorker(),
-					this.startingNs);
+					this.startingNs, this.startingCounters);
 		}
 		else {
 			timeline = new ServerStartupTimeline(this.startingNs, startup.isWorker(), null, List.of());
+			timeline.countJvm(JvmCounterReader::read, this.startingCounters);
 		}
 		timeline.mark(StageNames.ENVIRONMENT_PREPARED);
 		this.timeline = timeline;

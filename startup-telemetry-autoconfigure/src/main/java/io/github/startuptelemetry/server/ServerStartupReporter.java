@@ -21,6 +21,7 @@ import org.springframework.context.event.ContextClosedEvent;
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.support.Guarded;
+import io.github.startuptelemetry.timeline.JvmInfo;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
@@ -78,7 +79,7 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		ServerTimeline report = new ServerTimeline(this.serverName, this.serverType, timeline.worker(),
 				ProcessHandle.current().pid(), (root != null) ? root.getTraceId() : null,
 				(root != null) ? root.getSpanId() : null, timeline.startNs(), timeline.endNs(), timeline.stages(),
-				timeline.ignoredEnv(), timeline.steps());
+				timeline.ignoredEnv(), timeline.steps(), JvmInfo.current());
 		this.lastReport = report;
 		for (Consumer<ServerTimeline> consumer : this.consumers) {
 			Guarded.run(logger, "record startup metrics", () -> consumer.accept(report));
@@ -134,12 +135,19 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		String rootName = timeline.worker() ? SpanNames.WORKER_ROOT : SpanNames.SERVER_ROOT;
 		Span root = StartupSpans.start(tracer, rootName, timeline.startNs(),
 				StartupSpans.parentContext(timeline.traceParent()), rootAttributes);
-		List<Span> stageSpans = StartupSpans.stageSpans(tracer, timeline.stages(), root, rootName, attributes);
+		List<Span> stageSpans = StartupSpans.stageSpans(tracer, timeline.stages(), root, rootName, attributes,
+				(stage, stageAttributes) -> {
+					if (stage.name().equals(StageNames.BEANS_INSTANTIATED)) {
+						long covered = StepTiming.coveredNs(timeline.steps(), stage.startNs(), stage.endNs());
+						stageAttributes.put(StartupSpans.UNATTRIBUTED_MS, (stage.durationNs() - covered) / 1_000_000.0);
+					}
+				});
 		List<Stage> stages = timeline.stages();
 		for (int i = 0; i < stages.size(); i++) {
-			if (stages.get(i).name().equals(StageNames.BEANS_INSTANTIATED)) {
-				exportBeanSpans(tracer, timeline.steps(), stageSpans.get(i), stages.get(i).startNs(),
-						stages.get(i).endNs(), rootName, attributes);
+			Stage stage = stages.get(i);
+			if (stage.name().equals(StageNames.BEANS_INSTANTIATED)) {
+				exportBeanSpans(tracer, timeline.steps(), stageSpans.get(i), stage.startNs(), stage.endNs(), rootName,
+						attributes);
 			}
 		}
 		root.end(timeline.endNs(), TimeUnit.NANOSECONDS);

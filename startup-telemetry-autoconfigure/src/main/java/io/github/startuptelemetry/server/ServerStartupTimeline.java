@@ -7,6 +7,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.timeline.JvmCounterReader;
+import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.StartupEnvironment;
 import io.github.startuptelemetry.timeline.StepTiming;
@@ -39,16 +41,20 @@ class ServerStartupTimeline extends StageTimeline {
 
 	/**
 	 * The timeline of the first application in this JVM: the env prelude, then
-	 * {@code main_start} from the JVM start to {@code startingNs}.
+	 * {@code main_start} from the JVM start to {@code startingNs}, when the JVM's counters stood
+	 * at {@code startingCounters}.
 	 */
-	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs) {
+	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs,
+			JvmCounters startingCounters) {
 		long jvmStartNs = ManagementFactory.getRuntimeMXBean().getStartTime() * 1_000_000L;
 		StartupEnvironment.Prelude prelude = env.prelude(jvmStartNs, worker);
 		long start = prelude.stages().isEmpty() ? jvmStartNs : prelude.stages().get(0).startNs();
 		ServerStartupTimeline timeline = new ServerStartupTimeline(start, worker, env.traceParent().orElse(null),
 				prelude.ignored());
 		prelude.stages().forEach((stage) -> timeline.add(stage.name(), stage.startNs(), stage.endNs()));
-		timeline.mark(StageNames.MAIN_START, startingNs);
+		// main_start runs from the JVM's start, where every counter was 0
+		timeline.countJvm(JvmCounterReader::read, JvmCounters.ZERO);
+		timeline.mark(StageNames.MAIN_START, startingNs, startingCounters);
 		return timeline;
 	}
 

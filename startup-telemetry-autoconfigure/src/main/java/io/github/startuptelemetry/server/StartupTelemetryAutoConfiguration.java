@@ -12,6 +12,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,6 +20,9 @@ import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.report.HostName;
+import io.github.startuptelemetry.report.ReportFile;
+import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.tracing.StartupSamplerPostProcessor;
 
@@ -42,6 +46,15 @@ public final class StartupTelemetryAutoConfiguration {
 		TelemetryProperties.Startup startup = properties.getStartup();
 		return new ServerStartupReporter(openTelemetry.getIfAvailable(), serverName(startup, environment),
 				startup.getServerType(), startup.isLogSummary(), consumers.orderedStream().toList());
+	}
+
+	/** The lone server's JSON document, when {@code telemetry.startup.report.json} names a file. */
+	@Bean
+	@ConditionalOnProperty(name = "telemetry.startup.report.json")
+	Consumer<ServerTimeline> serverJsonReport(TelemetryProperties properties) {
+		ReportFile file = ReportFile.serverJson(properties.getStartup().getReport().getJson());
+		return (timeline) -> file.write(StartupReportBuilder.ofServer(timeline).run(
+				properties.getRunId(), HostName.get()).build());
 	}
 
 	static String serverName(TelemetryProperties.Startup startup, Environment environment) {

@@ -2,6 +2,8 @@ package io.github.startuptelemetry.supervisor;
 
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -9,10 +11,14 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationListener;
 
+import io.github.startuptelemetry.contract.ExitCodes;
+
 /**
  * Runs the configured fleet once the supervisor itself is ready, so that its own Spring
  * stages come first in {@code gym.startup}, up to {@code application_ready}. The supervisor's
- * startup does not return until the fleet is ready; a failed fleet fails it (exit code 1), and
+ * startup does not return until the fleet is ready; a failed fleet fails it (exit code 1), a
+ * ready one that regressed against its baseline exits, with {@code exit-when-ready}, with
+ * {@link ExitCodes#STARTUP_REGRESSED}; and
  * closing it (SIGTERM, SIGINT) stops every server, aborting a startup still under way.
  */
 class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, ApplicationContextAware, DisposableBean {
@@ -23,8 +29,10 @@ class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, Appli
 
 	private ApplicationContext context;
 
-	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup, List<ServerLauncher> launchers) {
-		this.run = new FleetRun(properties, startup, new Launchers(launchers, properties), FleetPlan.freePorts());
+	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup, List<ServerLauncher> launchers,
+			@Nullable String runId) {
+		this.run = new FleetRun(properties, startup, new Launchers(launchers, properties), FleetPlan.freePorts(),
+				runId);
 		this.exitWhenReady = properties.isExitWhenReady();
 	}
 
@@ -39,7 +47,10 @@ class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, Appli
 			return;
 		}
 		if (this.run.launch() && this.exitWhenReady) {
-			System.exit(SpringApplication.exit(this.context));
+			// a startup that regressed against its baseline is ready but fails a CI job
+			boolean regressed = this.run.regressed();
+			System.exit(SpringApplication.exit(this.context,
+					() -> regressed ? ExitCodes.STARTUP_REGRESSED : 0));
 		}
 	}
 

@@ -1,13 +1,24 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.report.Compare;
 import io.github.startuptelemetry.report.ConsoleReport;
+import io.github.startuptelemetry.report.HostName;
+import io.github.startuptelemetry.report.HtmlReport;
+import io.github.startuptelemetry.report.JsonReport;
+import io.github.startuptelemetry.report.JsonReport.ServerTimes;
+import io.github.startuptelemetry.report.RegressionThreshold;
+import io.github.startuptelemetry.report.ReportComparison;
+import io.github.startuptelemetry.report.ReportFile;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -15,17 +26,46 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
 /**
  * The report of a {@link FleetRun}: the supervisor's view of the startup with what only the run
  * knows (each server's own timeline, an early exit), as the console table in the log and the
- * HTML waterfall in its file.
+ * HTML waterfall and the JSON document in their files; against a baseline
+ * ({@code telemetry.supervisor.report.baseline}) also what got slower or faster.
  */
 final class FleetReport {
 
 	/** The run's own log: the report is the end of its story. */
 	private static final Log logger = LogFactory.getLog(FleetRun.class);
 
-	private final HtmlReportFile htmlReport;
+	private final ReportFile htmlReport;
 
-	FleetReport(SupervisorProperties.Report properties) {
-		this.htmlReport = new HtmlReportFile(properties.getHtml());
+	private final ReportFile jsonReport;
+
+	private final @Nullable String runId;
+
+	private final List<List<ServerTimes>> baselines;
+
+	private final RegressionThreshold threshold;
+
+	private final Map<String, RegressionThreshold> stageThresholds = new LinkedHashMap<>();
+
+	private volatile @Nullable ReportComparison comparison;
+
+	/**
+	 * @param properties where the files go
+	 * @param runId the run's id ({@code telemetry.run-id}), or {@code null}
+	 */
+	FleetReport(SupervisorProperties.Report properties, @Nullable String runId) {
+		this.htmlReport = ReportFile.html(properties.getHtml());
+		this.jsonReport = ReportFile.json(properties.getJson());
+		this.runId = runId;
+		// validated when bound (SupervisorProperties): read once, here, before anything starts
+		this.baselines = properties.getBaseline().stream().map(Compare::read).toList();
+		this.threshold = RegressionThreshold.parse(properties.getMaxRegression());
+		properties.getStageMaxRegression()
+			.forEach((stage, threshold) -> this.stageThresholds.put(stage, RegressionThreshold.parse(threshold)));
+	}
+
+	/** The comparison with the baseline of the startup printed last, if there was a baseline. */
+	Optional<ReportComparison> comparison() {
+		return Optional.ofNullable(this.comparison);
 	}
 
 	/**
@@ -37,8 +77,16 @@ final class FleetReport {
 	void print(Optional<StartupReport> supervisor, List<FleetServer> servers, Path runDir) {
 		Optional<StartupReport> report = supervisor.map((startup) -> assemble(startup, servers));
 		if (report.isPresent()) {
-			String html = this.htmlReport.write(report.get()).map((file) -> "\nHTML waterfall: " + file).orElse("");
-			logger.info("Startup report (server logs in " + runDir + "):\n" + ConsoleReport.render(report.get()) + html);
+			String json = JsonReport.render(report.get());
+			ReportComparison comparison = this.baselines.isEmpty() ? null
+					: ReportComparison.compare(this.baselines, JsonReport.readTimes(json), this.threshold,
+							this.stageThresholds);
+			this.comparison = comparison;
+			String files = this.htmlReport.write(HtmlReport.render(report.get(), comparison))
+				.map((file) -> "\nHTML waterfall: " + file)
+				.orElse("") + this.jsonReport.write(json).map((file) -> "\nJSON report: " + file).orElse("");
+			logger.info("Startup report (server logs in " + runDir + "):\n" + ConsoleReport.render(report.get())
+					+ ((comparison != null) ? "\n" + comparison.text() : "") + files);
 		}
 		else {
 			logger.info(servers.stream().filter((server) -> server.ready).count() + "/" + servers.size()
@@ -46,8 +94,8 @@ final class FleetReport {
 		}
 	}
 
-	private static StartupReport assemble(StartupReport supervisor, List<FleetServer> servers) {
-		StartupReportBuilder report = StartupReportBuilder.from(supervisor);
+	private StartupReport assemble(StartupReport supervisor, List<FleetServer> servers) {
+		StartupReportBuilder report = StartupReportBuilder.from(supervisor).run(this.runId, HostName.get());
 		for (FleetServer server : servers) {
 			ServerTimeline timeline = server.timeline;
 			if (timeline != null) {

@@ -10,9 +10,11 @@ import java.util.function.IntSupplier;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.report.ReportComparison;
 
 /**
  * One startup of the fleet: spawn every server at once, probe each until it is ready, and end
@@ -66,13 +68,15 @@ final class FleetRun {
 	 * @param startup the startup's telemetry
 	 * @param launchers what starts the servers
 	 * @param ports free ports for {@code {port}}
+	 * @param runId the run's id for the report, or {@code null}
 	 */
-	FleetRun(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers, IntSupplier ports) {
+	FleetRun(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers, IntSupplier ports,
+			@Nullable String runId) {
 		this.properties = properties;
 		this.startup = startup;
 		this.ports = ports;
 		this.processes = new FleetProcesses(properties, startup, launchers);
-		this.report = new FleetReport(properties.getReport());
+		this.report = new FleetReport(properties.getReport(), runId);
 	}
 
 	/**
@@ -282,6 +286,11 @@ final class FleetRun {
 			return false;
 		}
 		throw error;
+	}
+
+	/** Whether the startup printed last regressed against the baseline (never without one). */
+	boolean regressed() {
+		return this.report.comparison().map(ReportComparison::regressed).orElse(false);
 	}
 
 	/** Give the ready servers' timeline fetches a moment to finish, for the report. */

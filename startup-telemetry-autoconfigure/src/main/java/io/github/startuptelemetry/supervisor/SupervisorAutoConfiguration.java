@@ -18,6 +18,7 @@ import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.lifecycle.ChildTelemetrySettings;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.server.ProcessTimeline;
@@ -108,8 +109,9 @@ public final class SupervisorAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		FleetLauncher fleetLauncher(SupervisorProperties properties, SupervisorStartup startup,
-				ObjectProvider<ServerLauncher> launchers) {
-			return new FleetLauncher(properties, startup, launchers.orderedStream().toList());
+				ObjectProvider<ServerLauncher> launchers, Environment environment) {
+			return new FleetLauncher(properties, startup, launchers.orderedStream().toList(),
+					environment.getProperty(TelemetryProperties.RUN_ID));
 		}
 
 		/** The default launcher: each server a process of this host. */

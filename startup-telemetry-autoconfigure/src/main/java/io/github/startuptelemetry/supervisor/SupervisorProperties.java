@@ -13,6 +13,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
+import io.github.startuptelemetry.report.Compare;
+import io.github.startuptelemetry.report.RegressionThreshold;
+
 /**
  * The fleet a supervisor spawns, probes and reports on ({@code telemetry.supervisor.*}).
  * <p>
@@ -174,6 +177,34 @@ public class SupervisorProperties implements Validator {
 			String timelineProblem = FleetPlan.urlProblem(server.getTimelineUrl());
 			if (timelineProblem != null) {
 				errors.rejectValue(path + "timeline-url", "url", timelineProblem);
+			}
+		}
+		validateComparison(properties.getReport(), errors);
+	}
+
+	/** A threshold that cannot be read or a baseline that is no report fails the supervisor at start. */
+	private static void validateComparison(Report report, Errors errors) {
+		try {
+			RegressionThreshold.parse(report.getMaxRegression());
+		}
+		catch (IllegalArgumentException ex) {
+			errors.rejectValue("report.max-regression", "threshold", ex.getMessage());
+		}
+		report.getStageMaxRegression().forEach((stage, threshold) -> {
+			try {
+				RegressionThreshold.parse(threshold);
+			}
+			catch (IllegalArgumentException ex) {
+				errors.rejectValue("report.stage-max-regression[" + stage + "]", "threshold", ex.getMessage());
+			}
+		});
+		for (int i = 0; i < report.getBaseline().size(); i++) {
+			try {
+				Compare.read(report.getBaseline().get(i));
+			}
+			catch (IllegalArgumentException ex) {
+				errors.rejectValue("report.baseline[" + i + "]", "report", "is not a readable startup report: "
+						+ ex.getMessage());
 			}
 		}
 	}
@@ -373,12 +404,68 @@ public class SupervisorProperties implements Validator {
 		 */
 		private Path html = Path.of("startup-report.html");
 
+		/**
+		 * Where to write the JSON document of each startup (schemaVersion 1,
+		 * docs/startup-report.schema.json), beside the HTML: what the HTML shows, for machines
+		 * and for comparing startups.
+		 */
+		private Path json = Path.of("startup-report.json");
+
+		/**
+		 * Earlier JSON reports to compare each startup with: one, or several to compare with
+		 * their median (recommended: 3 to 5 runs, see the README). None by default: no
+		 * comparison.
+		 */
+		private List<Path> baseline = new ArrayList<>();
+
+		/**
+		 * How much slower than the baseline a server's spawn→ready or a stage may get before
+		 * the startup counts as regressed (with exit-when-ready, the supervisor then exits with
+		 * code 3): a percentage of the baseline with an absolute noise floor, e.g. 25%,200ms.
+		 */
+		private String maxRegression = "25%,200ms";
+
+		/** A threshold of its own per stage name, in the form of max-regression. */
+		private Map<String, String> stageMaxRegression = new LinkedHashMap<>();
+
 		public Path getHtml() {
 			return this.html;
 		}
 
 		public void setHtml(Path html) {
 			this.html = html;
+		}
+
+		public Path getJson() {
+			return this.json;
+		}
+
+		public void setJson(Path json) {
+			this.json = json;
+		}
+
+		public List<Path> getBaseline() {
+			return this.baseline;
+		}
+
+		public void setBaseline(List<Path> baseline) {
+			this.baseline = baseline;
+		}
+
+		public String getMaxRegression() {
+			return this.maxRegression;
+		}
+
+		public void setMaxRegression(String maxRegression) {
+			this.maxRegression = maxRegression;
+		}
+
+		public Map<String, String> getStageMaxRegression() {
+			return this.stageMaxRegression;
+		}
+
+		public void setStageMaxRegression(Map<String, String> stageMaxRegression) {
+			this.stageMaxRegression = stageMaxRegression;
 		}
 
 	}

@@ -1,8 +1,13 @@
 package io.github.startuptelemetry.timeline;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.jspecify.annotations.Nullable;
+
+import io.github.startuptelemetry.contract.StageNames;
 
 /**
  * What one server startup looked like, as the server reported it at ready: what its log line,
@@ -21,10 +26,11 @@ import org.jspecify.annotations.Nullable;
  * @param stages contiguous stages, first to last
  * @param ignoredEnv env values that were present but unusable
  * @param steps the slow beans and application steps of {@code beans_instantiated}
+ * @param jvm the JVM it started on, or {@code null} when it did not say (an older server)
  */
 public record ServerTimeline(String serverName, @Nullable String serverType, boolean worker, long pid,
 		@Nullable String traceId, @Nullable String spanId, long startEpochNs, long readyEpochNs, List<Stage> stages,
-		List<String> ignoredEnv, List<StepTiming> steps) {
+		List<String> ignoredEnv, List<StepTiming> steps, @Nullable JvmInfo jvm) {
 
 	public ServerTimeline {
 		stages = List.copyOf(stages);
@@ -32,8 +38,40 @@ public record ServerTimeline(String serverName, @Nullable String serverType, boo
 		steps = List.copyOf(steps);
 	}
 
+	/** A timeline that does not say which JVM it ran on. */
+	public ServerTimeline(String serverName, @Nullable String serverType, boolean worker, long pid,
+			@Nullable String traceId, @Nullable String spanId, long startEpochNs, long readyEpochNs, List<Stage> stages,
+			List<String> ignoredEnv, List<StepTiming> steps) {
+		this(serverName, serverType, worker, pid, traceId, spanId, startEpochNs, readyEpochNs, stages, ignoredEnv,
+				steps, null);
+	}
+
 	public double totalMs() {
 		return (this.readyEpochNs - this.startEpochNs) / 1_000_000.0;
+	}
+
+	/**
+	 * The JVM counters summed over the stages that have them (all but those before the JVM
+	 * existed); empty when the server reported none.
+	 */
+	public Optional<JvmCounters> jvmTotal() {
+		return this.stages.stream().map(Stage::jvm).filter(Objects::nonNull).reduce(JvmCounters::plus);
+	}
+
+	/**
+	 * The part of {@code beans_instantiated} no reported step (phase, slow bean, application
+	 * step) covers; empty without that stage.
+	 */
+	public OptionalLong unattributedNs() {
+		return this.stages.stream()
+			.filter((stage) -> stage.name().equals(StageNames.BEANS_INSTANTIATED))
+			.mapToLong((stage) -> stage.durationNs() - StepTiming.coveredNs(this.steps, stage.startNs(), stage.endNs()))
+			.reduce(Long::sum);
+	}
+
+	/** Wall time of the stages that have JVM counters, the denominator of their CPU time. */
+	public long countedWallNs() {
+		return this.stages.stream().filter((stage) -> stage.jvm() != null).mapToLong(Stage::durationNs).sum();
 	}
 
 	/** One line: the total and each stage in milliseconds. */
@@ -46,6 +84,7 @@ public record ServerTimeline(String serverName, @Nullable String serverType, boo
 		for (Stage stage : this.stages) {
 			line.append(' ').append(stage.name()).append('=').append(Math.round(stage.durationMs())).append("ms");
 		}
+		jvmTotal().ifPresent((jvm) -> line.append(" jvm: ").append(jvm.compact()));
 		if (this.traceId != null) {
 			line.append(" [trace ").append(this.traceId).append(']');
 		}

@@ -2,6 +2,9 @@ package io.github.startuptelemetry.timeline;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * Contiguous stages: each {@link #mark(String)} closes the stage that began at the previous
@@ -9,6 +12,10 @@ import java.util.List;
  * <p>
  * Thread-safe. Time never runs backwards here: a mark or a stage that would end before the
  * cursor is clamped to it, so stages never overlap and never have a negative length.
+ * <p>
+ * Once {@link #countJvm counting}, each mark also reads the JVM's counters and gives the stage
+ * it closes their change since the previous mark; stages {@linkplain #add added} from elsewhere
+ * (those before the JVM existed) have none.
  */
 public class StageTimeline {
 
@@ -17,6 +24,10 @@ public class StageTimeline {
 	private final List<Stage> stages = new ArrayList<>();
 
 	private long cursorNs;
+
+	private @Nullable Supplier<JvmCounters> counters;
+
+	private @Nullable JvmCounters lastCounters;
 
 	public StageTimeline() {
 		this(WallClock.nowNs());
@@ -34,8 +45,21 @@ public class StageTimeline {
 
 	/** End the current stage at {@code atNs} and name it. */
 	public synchronized void mark(String name, long atNs) {
+		mark(name, atNs, (this.counters != null) ? this.counters.get() : null);
+	}
+
+	/**
+	 * End the current stage at {@code atNs}, when the JVM's counters stood at {@code countersAt}
+	 * (read then, for a mark taken after the fact); ignored unless {@link #countJvm counting}.
+	 */
+	public synchronized void mark(String name, long atNs, @Nullable JvmCounters countersAt) {
 		long end = Math.max(atNs, this.cursorNs);
-		this.stages.add(new Stage(name, this.cursorNs, end));
+		JvmCounters jvm = null;
+		if (this.counters != null && countersAt != null) {
+			jvm = countersAt.since(this.lastCounters);
+			this.lastCounters = countersAt;
+		}
+		this.stages.add(new Stage(name, this.cursorNs, end, jvm));
 		this.cursorNs = end;
 	}
 
@@ -48,6 +72,15 @@ public class StageTimeline {
 		long end = Math.max(endNs, start);
 		this.stages.add(new Stage(name, start, end));
 		this.cursorNs = end;
+	}
+
+	/**
+	 * From now on, give each marked stage the change of {@code source}'s counters since the
+	 * previous mark, the first one since {@code since}.
+	 */
+	public synchronized void countJvm(Supplier<JvmCounters> source, JvmCounters since) {
+		this.counters = source;
+		this.lastCounters = since;
 	}
 
 	public long startNs() {

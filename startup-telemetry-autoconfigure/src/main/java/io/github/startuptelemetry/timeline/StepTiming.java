@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.timeline;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -30,6 +31,25 @@ public record StepTiming(String step, @Nullable String beanName, @Nullable Strin
 			throw new IllegalArgumentException("Step '" + step + "' ends before it starts");
 		}
 		children = List.copyOf(children);
+	}
+
+	/**
+	 * How much of {@code [fromNs, toNs)} the steps cover, overlaps counted once (steps on
+	 * different threads may overlap).
+	 */
+	public static long coveredNs(List<StepTiming> steps, long fromNs, long toNs) {
+		List<StepTiming> sorted = steps.stream().sorted(Comparator.comparingLong(StepTiming::startNs)).toList();
+		long covered = 0;
+		long cursor = fromNs;
+		for (StepTiming step : sorted) {
+			long start = Math.max(step.startNs, cursor);
+			long end = Math.min(step.endNs, toNs);
+			if (end > start) {
+				covered += end - start;
+				cursor = end;
+			}
+		}
+		return covered;
 	}
 
 	/** The bean's name, or the step's for an application step. */

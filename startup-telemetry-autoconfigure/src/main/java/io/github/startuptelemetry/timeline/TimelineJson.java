@@ -61,6 +61,24 @@ public final class TimelineJson {
 
 	static final String CHILDREN = "children";
 
+	static final String JVM = "jvm";
+
+	static final String UNATTRIBUTED_MS = "unattributedMs";
+
+	static final String VERSION = "version";
+
+	static final String FLAGS = "flags";
+
+	static final String CPU_MS = "cpuMs";
+
+	static final String GC_MS = "gcMs";
+
+	static final String GC_COUNT = "gcCount";
+
+	static final String JIT_MS = "jitMs";
+
+	static final String CLASSES_LOADED = "classesLoaded";
+
 	private TimelineJson() {
 	}
 
@@ -87,6 +105,13 @@ public final class TimelineJson {
 		body.put(STAGES, timeline.stages().stream().map(TimelineJson::stage).toList());
 		body.put(IGNORED_ENV, timeline.ignoredEnv());
 		body.put(BEAN_SPANS, steps(timeline.steps()));
+		putUnattributed(body, timeline);
+		if (timeline.jvm() != null) {
+			Map<String, Object> jvm = new LinkedHashMap<>();
+			jvm.put(VERSION, timeline.jvm().version());
+			jvm.put(FLAGS, timeline.jvm().flags());
+			body.put(JVM, jvm);
+		}
 		return body;
 	}
 
@@ -105,7 +130,7 @@ public final class TimelineJson {
 			for (Object item : (List<?>) body.get(STAGES)) {
 				Map<?, ?> stage = (Map<?, ?>) item;
 				stages.add(new Stage((String) stage.get(NAME), number(stage.get(START_EPOCH_NS)),
-						number(stage.get(END_EPOCH_NS))));
+						number(stage.get(END_EPOCH_NS)), readCounters(stage.get(JVM))));
 			}
 			long readyNs = number(body.get(READY_EPOCH_NS));
 			Object start = body.get(START_EPOCH_NS);
@@ -114,23 +139,81 @@ public final class TimelineJson {
 			return Optional.of(new ServerTimeline(String.valueOf(text(body.get(SERVER))), text(body.get(TYPE)),
 					Boolean.TRUE.equals(bool(body.get(WORKER))), (pid != null) ? number(pid) : 0,
 					text(body.get(TRACE_ID)), text(body.get(SPAN_ID)), startNs, readyNs, stages,
-					texts(body.get(IGNORED_ENV)), readSteps(body.get(BEAN_SPANS))));
+					texts(body.get(IGNORED_ENV)), readSteps(body.get(BEAN_SPANS)), readJvm(body.get(JVM))));
 		}
 		catch (RuntimeException ex) {
 			return Optional.empty();
 		}
 	}
 
-	private static Map<String, Object> stage(Stage stage) {
+	/**
+	 * {@code unattributedMs}: the part of {@code beans_instantiated} no step covers; derived
+	 * from the stages and steps, so written, never read.
+	 */
+	public static void putUnattributed(Map<String, Object> body, ServerTimeline timeline) {
+		timeline.unattributedNs().ifPresent((ns) -> body.put(UNATTRIBUTED_MS, ns / 1_000_000.0));
+	}
+
+	/** One stage as the timeline writes it, with its JVM counters; the JSON report embeds the same. */
+	public static Map<String, Object> stage(Stage stage) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put(NAME, stage.name());
 		body.put(START_EPOCH_NS, stage.startNs());
 		body.put(END_EPOCH_NS, stage.endNs());
 		body.put(DURATION_MS, stage.durationMs());
+		stage.counters().ifPresent((jvm) -> body.put(JVM, counters(jvm)));
 		return body;
 	}
 
-	private static List<Map<String, Object>> steps(List<StepTiming> steps) {
+	/** A stage's JVM counters; a counter the JVM did not offer is left out. */
+	private static Map<String, Object> counters(JvmCounters jvm) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		if (jvm.cpuNs() >= 0) {
+			body.put(CPU_MS, jvm.cpuMs());
+		}
+		putKnown(body, GC_MS, jvm.gcMs());
+		putKnown(body, GC_COUNT, jvm.gcCount());
+		putKnown(body, JIT_MS, jvm.jitMs());
+		putKnown(body, CLASSES_LOADED, jvm.classesLoaded());
+		return body;
+	}
+
+	private static void putKnown(Map<String, Object> body, String name, long value) {
+		if (value >= 0) {
+			body.put(name, value);
+		}
+	}
+
+	/** The {@code jvm} field of a timeline, or {@code null} when absent or unreadable. */
+	private static @Nullable JvmInfo readJvm(@Nullable Object field) {
+		if (field instanceof Map<?, ?> jvm && text(jvm.get(VERSION)) != null) {
+			return new JvmInfo(text(jvm.get(VERSION)), texts(jvm.get(FLAGS)));
+		}
+		return null;
+	}
+
+	/** The {@code jvm} field of a stage, or {@code null} when absent or unreadable (an older server). */
+	private static @Nullable JvmCounters readCounters(@Nullable Object field) {
+		if (!(field instanceof Map<?, ?> jvm)) {
+			return null;
+		}
+		try {
+			Object cpu = jvm.get(CPU_MS);
+			return new JvmCounters((cpu != null) ? Math.round(decimal(cpu) * 1_000_000) : JvmCounters.UNAVAILABLE,
+					known(jvm.get(GC_MS)), known(jvm.get(GC_COUNT)), known(jvm.get(JIT_MS)),
+					known(jvm.get(CLASSES_LOADED)));
+		}
+		catch (RuntimeException ex) {
+			return null;
+		}
+	}
+
+	private static long known(@Nullable Object value) {
+		return (value != null) ? number(value) : JvmCounters.UNAVAILABLE;
+	}
+
+	/** Slow steps as the timeline writes them, nested; the JSON report embeds the same. */
+	public static List<Map<String, Object>> steps(List<StepTiming> steps) {
 		return steps.stream().map(TimelineJson::step).toList();
 	}
 

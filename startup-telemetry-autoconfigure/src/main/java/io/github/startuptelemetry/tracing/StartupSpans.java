@@ -3,9 +3,11 @@ package io.github.startuptelemetry.tracing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
@@ -15,6 +17,7 @@ import io.opentelemetry.context.Context;
 
 import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.TraceParent;
 
@@ -48,6 +51,19 @@ public final class StartupSpans {
 	public static final AttributeKey<List<String>> IGNORED_ENV = AttributeKey
 		.stringArrayKey(SpanAttributes.IGNORED_ENV);
 
+	public static final AttributeKey<Double> JVM_CPU_MS = AttributeKey.doubleKey(SpanAttributes.JVM_CPU_MS);
+
+	public static final AttributeKey<Long> JVM_GC_MS = AttributeKey.longKey(SpanAttributes.JVM_GC_MS);
+
+	public static final AttributeKey<Long> JVM_GC_COUNT = AttributeKey.longKey(SpanAttributes.JVM_GC_COUNT);
+
+	public static final AttributeKey<Long> JVM_JIT_MS = AttributeKey.longKey(SpanAttributes.JVM_JIT_MS);
+
+	public static final AttributeKey<Long> JVM_CLASSES_LOADED = AttributeKey
+		.longKey(SpanAttributes.JVM_CLASSES_LOADED);
+
+	public static final AttributeKey<Double> UNATTRIBUTED_MS = AttributeKey.doubleKey(SpanAttributes.UNATTRIBUTED_MS);
+
 	private StartupSpans() {
 	}
 
@@ -69,17 +85,46 @@ public final class StartupSpans {
 			.startSpan();
 	}
 
+	/** The JVM counters of a stage, each only if the JVM offers it. */
+	private static void putCounters(AttributesBuilder attributes, JvmCounters jvm) {
+		if (jvm.cpuNs() >= 0) {
+			attributes.put(JVM_CPU_MS, jvm.cpuMs());
+		}
+		if (jvm.gcMs() >= 0) {
+			attributes.put(JVM_GC_MS, jvm.gcMs());
+		}
+		if (jvm.gcCount() >= 0) {
+			attributes.put(JVM_GC_COUNT, jvm.gcCount());
+		}
+		if (jvm.jitMs() >= 0) {
+			attributes.put(JVM_JIT_MS, jvm.jitMs());
+		}
+		if (jvm.classesLoaded() >= 0) {
+			attributes.put(JVM_CLASSES_LOADED, jvm.classesLoaded());
+		}
+	}
+
 	/**
 	 * One ended child span {@code <prefix>.<stage>} per stage, under {@code parent}; returned
 	 * in stage order, for children of their own.
 	 */
 	public static List<Span> stageSpans(Tracer tracer, List<Stage> stages, Span parent, String prefix,
 			Attributes attributes) {
+		return stageSpans(tracer, stages, parent, prefix, attributes, (stage, builder) -> {
+		});
+	}
+
+	/** The same, with {@code more} attributes per stage, set before the span ends. */
+	public static List<Span> stageSpans(Tracer tracer, List<Stage> stages, Span parent, String prefix,
+			Attributes attributes, BiConsumer<Stage, AttributesBuilder> more) {
 		Context parentContext = Context.root().with(parent);
 		List<Span> spans = new ArrayList<>(stages.size());
 		for (Stage stage : stages) {
+			AttributesBuilder stageAttributes = attributes.toBuilder().put(STAGE, stage.name());
+			stage.counters().ifPresent((jvm) -> putCounters(stageAttributes, jvm));
+			more.accept(stage, stageAttributes);
 			Span span = start(tracer, SpanNames.stage(prefix, stage.name()), stage.startNs(), parentContext,
-					attributes.toBuilder().put(STAGE, stage.name()).build());
+					stageAttributes.build());
 			span.end(stage.endNs(), TimeUnit.NANOSECONDS);
 			spans.add(span);
 		}

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,6 +42,29 @@ class ConsoleReportTest {
 		assertThat(lines.get(3)).startsWith("model-0").contains("3.0 s", "1.0 s", "2.0 s", "12 ms", "ready");
 		assertThat(lines.get(4)).startsWith("model-1").contains("5.2 s", "3.9 s", "4.0 ms");
 		assertThat(lines.get(5)).startsWith("legacy").contains(" - ");
+	}
+
+	@Test
+	void aServerWithJvmCountersShowsItsCpuPerWallAndTheHintSaysWhatItMeans() {
+		ServerReport busy = ServerReport.of("busy", null, T0, T0 + 2 * S, "ready")
+			.withTimeline(TestTimelines.of(List.of(new Stage("venv_setup", T0, T0 + S),
+					new Stage("beans_instantiated", T0 + S, T0 + 2 * S, new JvmCounters(1_400 * MS, 3, 1, 200, 900))),
+					T0 + 2 * S, List.of()));
+		ServerReport old = ServerReport.of("old", null, T0, T0 + S, "ready");
+		StartupReport report = new StartupReport(null, T0, T0 + 2 * S, "ready", null,
+				List.of(new Stage("wait_for_servers", T0, T0 + 2 * S)), List.of(busy, old));
+
+		String text = ConsoleReport.render(report);
+
+		List<String> lines = text.lines().toList();
+		assertThat(lines.get(1)).contains("cpu/");
+		assertThat(lines.get(2)).contains("wall");
+		// the venv stage before the JVM is not in the denominator
+		assertThat(lines.get(3)).startsWith("busy").contains("1.4×");
+		assertThat(lines.get(4)).startsWith("old").doesNotContain("×");
+		assertThat(text).contains("cpu/wall: process CPU time (all threads)");
+		// no step reported: the whole stage is unattributed; a server without the stage says nothing
+		assertThat(text).contains("unattributed in beans_instantiated (no phase, slow bean or step covers it): busy 1.0 s\n");
 	}
 
 	@Test

@@ -13,6 +13,7 @@ import org.jsoup.nodes.TextNode;
 import org.jsoup.select.Elements;
 import org.junit.jupiter.api.Test;
 
+import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
 
@@ -244,6 +245,30 @@ class HtmlReportTest {
 				.forEach(element::removeAttr);
 		}
 		assertThat(page.outerHtml()).doesNotContain("http://", "https://", "//");
+	}
+
+	@Test
+	void aStageWithCountersSaysThemInItsTooltipAndDrawsItsCpuShareAWaitingOneLooksDifferent() {
+		ServerReport server = ServerReport.of("model-0", "model", T0 + S, T0 + 4 * S, "ready")
+			.withTimeline(TestTimelines.of(List.of(
+					new Stage("main_start", T0 + S, T0 + 2 * S, new JvmCounters(1_600 * MS, 2, 1, 300, 2_500)),
+					new Stage("beans_instantiated", T0 + 2 * S, T0 + 4 * S, new JvmCounters(100 * MS, 0, 0, 10, 40))),
+					T0 + 4 * S, List.of()));
+		StartupReport report = new StartupReport(null, T0, T0 + 4 * S, "ready", null, SUPERVISOR.subList(0, 2),
+				List.of(server));
+
+		Document page = parse(report);
+
+		Element busy = bar(row(page, "model-0"), "main_start");
+		assertThat(busy.attr("title")).contains("CPU 1.6 s / wall 1.0 s (1.6×, all threads)", "GC 1 collection, 2 ms",
+				"JIT 300 ms", "2,500 classes loaded");
+		assertThat(busy.classNames()).doesNotContain("waiting");
+		assertThat(busy.select("i.cpu").attr("style")).isEqualTo("width:100.0%");
+		Element waiting = bar(row(page, "model-0"), "beans_instantiated");
+		assertThat(waiting.classNames()).contains("waiting");
+		assertThat(waiting.select("i.cpu").attr("style")).isEqualTo("width:5.0%");
+		assertThat(bar(row(page, "supervisor"), "main_start").select("i.cpu")).isEmpty();
+		assertThat(page.select(".row.unattributed[data-server=model-0] .stats").text()).isEqualTo("2.0 s");
 	}
 
 	@Test

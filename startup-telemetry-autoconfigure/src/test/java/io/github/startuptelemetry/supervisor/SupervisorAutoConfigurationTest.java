@@ -148,6 +148,19 @@ class SupervisorAutoConfigurationTest {
 				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.servers[0].replicas=0");
 	}
 
+	@Test
+	void aBadRegressionThresholdOrBaselineFailsTheStartNamingTheProperty() {
+		assertFailure("report.max-regression", "'fast' is neither a percentage nor a duration",
+				"telemetry.supervisor.servers[0].name=a",
+				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.report.max-regression=fast");
+		assertFailure("report.stage-max-regression[beans_instantiated]", "must be a percentage of at least 0%",
+				"telemetry.supervisor.servers[0].name=a",
+				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.report.stage-max-regression.beans_instantiated=-5%");
+		assertFailure("report.baseline[0]", "is not a readable startup report: /nonexistent/base.json",
+				"telemetry.supervisor.servers[0].name=a",
+				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.report.baseline=/nonexistent/base.json");
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "$(touch pwned)", "a;b", "`id`", "it's", "a\"b", "../up", "a b", "-flag", ".hidden" })
 	void aNameOrTypeAShellOrFileSystemWouldReadAsSyntaxFailsTheStart(String unsafe) {

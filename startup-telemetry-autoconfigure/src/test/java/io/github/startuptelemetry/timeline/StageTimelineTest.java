@@ -18,6 +18,39 @@ class StageTimelineTest {
 	}
 
 	@Test
+	void onceCountingEachMarkedStageGetsTheCountersChangeAndAddedStagesNone() {
+		java.util.Iterator<JvmCounters> reads = java.util.List
+			.of(new JvmCounters(50_000_000, 5, 1, 20, 1_000), new JvmCounters(80_000_000, 5, 1, 25, 1_600))
+			.iterator();
+		StageTimeline timeline = new StageTimeline(0);
+		timeline.add("venv_setup", 0, 100);
+		timeline.countJvm(reads::next, JvmCounters.ZERO);
+		timeline.mark("main_start", 200);
+		timeline.mark("environment_prepared", 300);
+		assertThat(timeline.stages()).extracting(Stage::jvm)
+			.containsExactly(null, new JvmCounters(50_000_000, 5, 1, 20, 1_000),
+					new JvmCounters(30_000_000, 0, 0, 5, 600));
+	}
+
+	@Test
+	void anUnavailableCounterStaysUnavailableAndTotalsSkipNothingElse() {
+		JvmCounters a = new JvmCounters(JvmCounters.UNAVAILABLE, 10, 2, 5, 100);
+		JvmCounters b = new JvmCounters(JvmCounters.UNAVAILABLE, 30, 3, 4, 150);
+		assertThat(b.since(a)).isEqualTo(new JvmCounters(JvmCounters.UNAVAILABLE, 20, 1, 0, 50));
+		assertThat(a.plus(b).compact()).isEqualTo("gc=5/40ms jit=9ms classes=250");
+	}
+
+	@Test
+	void theRealReaderCountsClassesAndNeverGoesBackwards() {
+		JvmCounters first = JvmCounterReader.read();
+		JvmCounters second = JvmCounterReader.read();
+		assertThat(first.classesLoaded()).isPositive();
+		assertThat(second.since(first).classesLoaded()).isNotNegative();
+		assertThat(second.cpuNs()).isGreaterThanOrEqualTo(first.cpuNs());
+		assertThat(second.gcCount()).isGreaterThanOrEqualTo(0);
+	}
+
+	@Test
 	void repeatedNameAddsASecondStage() {
 		StageTimeline timeline = new StageTimeline(0);
 		timeline.mark("load", 10);

@@ -28,7 +28,8 @@ class TimelineJsonTest {
 	private static final ServerTimeline TIMELINE = new ServerTimeline("model-0", "model", false, 4242,
 			"4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", 1_000_000_000L, 4_000_000_000L,
 			List.of(new Stage("main_start", 1_000_000_000L, 2_000_000_000L),
-					new Stage("beans_instantiated", 2_000_000_000L, 4_000_000_000L)),
+					new Stage("beans_instantiated", 2_000_000_000L, 4_000_000_000L,
+							new JvmCounters(2_812_345_000L, 41, 3, 230, 5123))),
 			List.of("NEMO_GYM_STARTUP_SPAWN_NS: 5 ms after JVM start (clock skew?)"), List.of(MODEL_LOADER, WARMUP));
 
 	@Test
@@ -48,6 +49,32 @@ class TimelineJsonTest {
 				List.of(new Stage("worker_start", 10, 20), new Stage("main_start", 20, 30)), List.of(), List.of());
 		assertThat(TimelineJson.read(TimelineJson.write(worker))).contains(worker);
 		assertThat(TimelineJson.read(new BasicJsonParser().parseMap(json(TimelineJson.write(worker))))).contains(worker);
+	}
+
+	@Test
+	void aStageWithoutCountersOrWithUnreadableOnesIsKeptWithout() {
+		Map<String, Object> body = TimelineJson.write(TIMELINE);
+		List<Map<String, Object>> stages = new java.util.ArrayList<>();
+		for (Object stage : (List<?>) body.get("stages")) {
+			Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) stage);
+			copy.put("jvm", "not an object");
+			stages.add(copy);
+		}
+		body.put("stages", stages);
+		assertThat(TimelineJson.read(body)).hasValueSatisfying((timeline) -> {
+			assertThat(timeline.stages()).extracting(Stage::name).containsExactly("main_start", "beans_instantiated");
+			assertThat(timeline.stages()).extracting(Stage::jvm).containsOnlyNulls();
+		});
+	}
+
+	@Test
+	void aCounterTheJvmDidNotOfferIsLeftOutAndReadsUnavailable() {
+		ServerTimeline partial = new ServerTimeline("s", null, false, 1, null, null, 0, 10,
+				List.of(new Stage("main_start", 0, 10, new JvmCounters(JvmCounters.UNAVAILABLE, 0, 0, -1, 9))),
+				List.of(), List.of());
+		Map<String, Object> body = TimelineJson.write(partial);
+		assertThat(json(body)).doesNotContain("cpuMs").doesNotContain("jitMs").contains("\"classesLoaded\":9");
+		assertThat(TimelineJson.read(body)).contains(partial);
 	}
 
 	@Test

@@ -27,6 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StartupEnv;
+import io.github.startuptelemetry.timeline.JvmCounterReader;
+import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.StartupEnvironment;
@@ -97,6 +99,12 @@ public class HotPathBenchmarks {
 			this.timeline = new StageTimeline();
 		}
 		return this.timeline;
+	}
+
+	/** What a stage boundary adds for the JVM counters: one read of the platform MXBeans. */
+	@Benchmark
+	public JvmCounters jvmCounters() {
+		return JvmCounterReader.read();
 	}
 
 	@Benchmark

@@ -53,7 +53,8 @@ class HtmlReportBrowserTest {
 			.args(server(1, "crasher", "/bin/sh", "-c", "while [ ! -e go ]; do sleep 0.05; done; echo boom; exit 3"))
 			.args("--telemetry.supervisor.servers[1].working-dir=" + this.tmp,
 					"--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
-					"--telemetry.supervisor.report.html=" + html)
+					"--telemetry.supervisor.report.html=" + html,
+					"--telemetry.supervisor.report.json=" + html.resolveSibling("startup-report.json"))
 			.start(this.tmp.resolve("supervisor.log"))) {
 			supervisor.awaitLog("2/3 ready, waiting for crasher", TIMEOUT);
 			Files.writeString(this.tmp.resolve("go"), "");

@@ -50,6 +50,7 @@ class SupervisorSecretsProcessTest {
 			.args("--telemetry.supervisor.servers[0].env[OTEL_EXPORTER_OTLP_HEADERS]=authorization=Bearer " + SERVER_SECRET,
 					"--telemetry.supervisor.run-dir=" + runDir,
 					"--telemetry.supervisor.report.html=" + this.tmp.resolve("startup-report.html"),
+					"--telemetry.supervisor.report.json=" + this.tmp.resolve("startup-report.json"),
 					"--telemetry.supervisor.exit-when-ready=true", "--debug",
 					"--logging.level.io.github.startuptelemetry=trace")
 			.start(this.tmp.resolve("supervisor.log"))) {
@@ -64,7 +65,9 @@ class SupervisorSecretsProcessTest {
 			try (Stream<Path> files = Files.walk(this.tmp)) {
 				written = files.filter(Files::isRegularFile).filter((f) -> !f.equals(this.tmp.resolve("supervisor.log"))).toList();
 			}
-			assertThat(written).contains(runDir.resolve("model.log"), this.tmp.resolve("startup-report.html"))
+			assertThat(written)
+				.contains(runDir.resolve("model.log"), this.tmp.resolve("startup-report.html"),
+						this.tmp.resolve("startup-report.json"))
 				.allSatisfy((file) -> assertThat(file).content().doesNotContain(SERVER_SECRET, SUPERVISOR_SECRET));
 			assertThat(spans).allSatisfy((span) -> {
 				assertThat(span.span().getAttributesList().toString()).doesNotContain(SERVER_SECRET, SUPERVISOR_SECRET);

@@ -52,7 +52,8 @@ public final class Fleets {
 			.env("MANAGEMENT_OTLP_METRICS_EXPORT_URL", this.receiver.metricsEndpoint())
 			.env("SAMPLE_MODEL_LOADER_DURATION", "200ms")
 			.args("--telemetry.supervisor.run-dir=" + runDir(),
-					"--telemetry.supervisor.report.html=" + this.tmp.resolve("startup-report.html"))
+					"--telemetry.supervisor.report.html=" + this.tmp.resolve("startup-report.html"),
+					"--telemetry.supervisor.report.json=" + this.tmp.resolve("startup-report.json"))
 			.args(args);
 	}
 

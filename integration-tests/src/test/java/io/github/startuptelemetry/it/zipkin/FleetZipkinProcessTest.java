@@ -54,7 +54,8 @@ class FleetZipkinProcessTest {
 					.args("--telemetry.supervisor.exit-when-ready=true",
 							"--telemetry.export.zipkin.endpoint=" + zipkin.spansEndpoint(),
 							"--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
-							"--telemetry.supervisor.report.html=" + this.tmp.resolve("startup-report.html"))
+							"--telemetry.supervisor.report.html=" + this.tmp.resolve("startup-report.html"),
+							"--telemetry.supervisor.report.json=" + this.tmp.resolve("startup-report.json"))
 					.workingDir(SampleJars.repositoryRoot())
 					.start(this.tmp.resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();

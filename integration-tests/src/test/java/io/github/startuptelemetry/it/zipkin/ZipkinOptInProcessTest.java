@@ -54,6 +54,7 @@ class ZipkinOptInProcessTest {
 			.args("--server.port=" + Ports.free(), "--telemetry.export.zipkin.endpoint=" + ENDPOINT,
 					"--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
 					"--telemetry.supervisor.report.html=" + this.tmp.resolve("report.html"),
+					"--telemetry.supervisor.report.json=" + this.tmp.resolve("report.json"),
 					server + "name=env-dump", server + "command[0]=/bin/sh", server + "command[1]=-c",
 					server + "command[2]=env > \"$0\"; exec sleep 300", server + "command[3]=" + env)
 			.start(this.tmp.resolve("supervisor.log"))) {

@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.supervisor;
+package io.github.startuptelemetry.report;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,15 +11,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import io.github.startuptelemetry.report.ServerReport;
-import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.timeline.Stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Writing the HTML waterfall never fails the supervisor. */
+/** Writing a report file never fails the supervisor. */
 @ExtendWith(OutputCaptureExtension.class)
-class HtmlReportFileTest {
+class ReportFileTest {
 
 	private static final long T0 = 1_700_000_000_000_000_000L;
 
@@ -34,7 +32,7 @@ class HtmlReportFileTest {
 	void writesThePageCreatingItsDirectoryAndReturnsItsAbsolutePath() throws Exception {
 		Path file = this.tmp.resolve("reports/run 1/startup-report.html");
 
-		assertThat(new HtmlReportFile(file).write(REPORT)).contains(file.toAbsolutePath());
+		assertThat(ReportFile.html(file).write(REPORT)).contains(file.toAbsolutePath());
 		assertThat(Files.readString(file)).startsWith("<!DOCTYPE html>").contains("model-0", "Startup ready in 2.0 s");
 	}
 
@@ -43,13 +41,23 @@ class HtmlReportFileTest {
 		Path notADirectory = Files.writeString(this.tmp.resolve("plain-file"), "x");
 		Path file = notADirectory.resolve("startup-report.html");
 
-		assertThat(new HtmlReportFile(file).write(REPORT)).isEmpty();
+		assertThat(ReportFile.html(file).write(REPORT)).isEmpty();
 		assertThat(output).contains("Could not write the HTML startup report to " + file);
 	}
 
 	@Test
+	void theJsonDocumentBesideIt() throws Exception {
+		Path file = this.tmp.resolve("startup-report.json");
+
+		assertThat(ReportFile.json(file).write(REPORT)).contains(file.toAbsolutePath());
+		assertThat(Files.readString(file)).startsWith("{\n  \"schemaVersion\": 1,\n  \"kind\": \"fleet\"");
+		assertThat(JsonReport.readTimes(Files.readString(file))).singleElement()
+			.satisfies((server) -> assertThat(server.spawnToReadyMs()).isEqualTo(2000.0));
+	}
+
+	@Test
 	void noPathNoFile() {
-		assertThat(new HtmlReportFile(null).write(REPORT)).isEmpty();
+		assertThat(ReportFile.html(null).write(REPORT)).isEmpty();
 	}
 
 }

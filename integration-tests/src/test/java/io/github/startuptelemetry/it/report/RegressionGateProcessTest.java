@@ -1,0 +1,171 @@
+package io.github.startuptelemetry.it.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+import io.github.startuptelemetry.it.support.HeadlessChromium;
+import io.github.startuptelemetry.it.support.JavaProcess;
+import io.github.startuptelemetry.it.support.JsonSchemaSubset;
+import io.github.startuptelemetry.it.support.SampleJars;
+import io.github.startuptelemetry.report.Compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The JSON report and the regression gate, with real fleets: a baseline run of two sample
+ * servers writes a report that validates against the committed schema; the same fleet with one
+ * server's model loader at 8 s instead of 1.5 s exits with the regression code and names that
+ * server, {@code beans_instantiated} and {@code modelLoader}, and its HTML before/after view
+ * renders in headless Chromium; the unchanged fleet against the same baseline exits 0; the
+ * standalone compare, with only the starter's jar on its class path, agrees on both.
+ */
+class RegressionGateProcessTest {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(180);
+
+	/** The sample servers' model loader: 1.5 s, as in the default fleet. */
+	private static final String USUAL = "1500ms";
+
+	/** 6.5 s more: well beyond what load adds or takes away on a busy machine. */
+	private static final String SLOWER = "8s";
+
+	private static final int REGRESSED = 3;
+
+	@TempDir
+	Path tmp;
+
+	@Test
+	void aSlowerServerAgainstItsBaselineFailsTheGateNamingItsStageAndBeanTheSameFleetPasses() throws Exception {
+		HeadlessChromium chromium = HeadlessChromium.require(this.tmp);
+		Path baseline = this.tmp.resolve("baseline/startup-report.json");
+		assertThat(fleet("baseline", USUAL, baseline, null).exitCode()).isZero();
+
+		// the report: documented schema, real values
+		JsonSchemaSubset schema = JsonSchemaSubset.load(SampleJars.repositoryRoot().resolve("docs/startup-report.schema.json"));
+		String document = Files.readString(baseline);
+		assertThat(schema.problems(document)).isEmpty();
+		JsonNode report = new ObjectMapper().readTree(document);
+		assertThat(report.get("schemaVersion").asInt()).isEqualTo(1);
+		assertThat(report.get("outcome").asString()).isEqualTo("ready");
+		assertThat(report.get("traceId").asString()).hasSize(32);
+		assertThat(report.get("runId").asString()).isEqualTo("gate-baseline");
+		assertThat(report.get("host").asString()).isNotBlank();
+		assertThat(report.get("servers")).hasSize(2);
+		JsonNode fast = report.get("servers").get(0);
+		assertThat(fast.get("jvm").get("tieredStopAtLevel").asInt()).isEqualTo(1);
+		assertThat(fast.get("jvm").get("version").asString()).isEqualTo(Runtime.version().toString());
+		JsonNode beansInstantiated = stage(fast, "beans_instantiated");
+		assertThat(beansInstantiated.get("jvm").get("classesLoaded").asLong()).isPositive();
+		assertThat(stage(fast, "venv_setup").has("jvm")).isFalse();
+		assertThat(fast.get("beans").findValuesAsString("name")).contains("modelLoader");
+
+		// server b five times slower to load its model: a regression of b, beans_instantiated, modelLoader
+		Path slower = this.tmp.resolve("slower/startup-report.json");
+		Run regressed = fleet("slower", SLOWER, slower, baseline);
+		assertThat(regressed.exitCode()).as(regressed.log()).isEqualTo(REGRESSED);
+		assertThat(regressed.log()).contains("Compared with the baseline (1 run;")
+			.containsPattern("REGRESSED +b stage beans_instantiated")
+			.containsPattern("slower +b bean modelLoader 1\\.\\d s → 8\\.\\d s")
+			.doesNotContainPattern("REGRESSED +a ")
+			.contains("startup regressed:");
+		Document page = Jsoup.parse(chromium.dumpDom(slower.resolveSibling("startup-report.html").toUri()));
+		Element compare = page.selectFirst("section.compare");
+		assertThat(compare).isNotNull();
+		assertThat(compare.attr("data-regressed")).isEqualTo("true");
+		assertThat(page.select("tr.change.regressed").eachAttr("data-name")).contains("beans_instantiated");
+		assertThat(page.select("tr.change[data-kind=server]").eachAttr("data-server")).containsExactly("a", "b");
+		assertThat(page.select("tr.change.regressed").eachAttr("data-server")).containsOnly("b");
+		assertThat(page.select("tr.change[data-name=modelLoader]").attr("data-server")).isEqualTo("b");
+
+		// the unchanged fleet against the same baseline passes
+		Path again = this.tmp.resolve("again/startup-report.json");
+		Run same = fleet("again", USUAL, again, baseline);
+		assertThat(same.exitCode()).as(same.log()).isZero();
+		assertThat(same.log()).contains("Compared with the baseline", "no regression");
+
+		// the standalone compare, with nothing but the starter's jar
+		assertThat(compare(baseline, slower)).isEqualTo(REGRESSED);
+		assertThat(compare(baseline, again)).isZero();
+	}
+
+	/** Servers a and b (sample servers), b's model loader taking {@code bLoader}, reports in {@code json}'s directory. */
+	private Run fleet(String run, String bLoader, Path json, Path baseline) throws Exception {
+		List<String> args = new ArrayList<>();
+		args.addAll(server(0, "a", USUAL));
+		args.addAll(server(1, "b", bLoader));
+		args.addAll(List.of("--telemetry.supervisor.exit-when-ready=true", "--telemetry.run-id=gate-" + run,
+				"--telemetry.supervisor.run-dir=" + this.tmp.resolve(run + "/run"),
+				"--telemetry.supervisor.report.html=" + json.resolveSibling("startup-report.html"),
+				"--telemetry.supervisor.report.json=" + json,
+				// a shared 2-core machine moves spawn→ready by seconds between identical runs (13.7 s
+				// against 8.1 s once): gate on the stage the slower loader is in, by more than noise
+				"--telemetry.supervisor.report.max-regression=100%,60s",
+				"--telemetry.supervisor.report.stage-max-regression.beans_instantiated=0%,3s"));
+		if (baseline != null) {
+			args.add("--telemetry.supervisor.report.baseline=" + baseline);
+		}
+		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.supervisor())
+			.env("MANAGEMENT_OTLP_METRICS_EXPORT_ENABLED", "false")
+			.args(args.toArray(String[]::new))
+			.start(this.tmp.resolve(run + ".log"))) {
+			int exitCode = supervisor.awaitExit(TIMEOUT);
+			return new Run(exitCode, supervisor.log());
+		}
+	}
+
+	private record Run(int exitCode, String log) {
+
+	}
+
+	private static List<String> server(int index, String name, String loader) {
+		String prefix = "--telemetry.supervisor.servers[" + index + "].";
+		List<String> args = new ArrayList<>(List.of(prefix + "name=" + name));
+		List<String> command = List.of("{java}", "-XX:TieredStopAtLevel=1", "-jar", SampleJars.server().toString(),
+				"--server.port={port}", "--spring.application.name={name}", "--sample.model-loader.duration=" + loader);
+		for (int i = 0; i < command.size(); i++) {
+			args.add(prefix + "command[" + i + "]=" + command.get(i));
+		}
+		return args;
+	}
+
+	private static JsonNode stage(JsonNode server, String name) {
+		for (JsonNode stage : server.get("stages")) {
+			if (stage.get("name").asString().equals(name)) {
+				return stage;
+			}
+		}
+		throw new AssertionError("no stage " + name + " in " + server);
+	}
+
+	/** {@code java -cp <the starter's jar> ...Compare base new}: its exit code. */
+	private int compare(Path base, Path current) throws Exception {
+		Path jar = Path.of(Compare.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+		Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+				jar.toString(), Compare.class.getName(), "--max-regression=100%,60s",
+				"--stage-max-regression=beans_instantiated=0%,3s", base.toString(),
+				current.toString())
+			.redirectErrorStream(true)
+			.redirectOutput(this.tmp.resolve("compare-" + current.getParent().getFileName() + ".log").toFile())
+			.start();
+		try {
+			assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+			return process.exitValue();
+		}
+		finally {
+			process.destroyForcibly();
+		}
+	}
+
+}

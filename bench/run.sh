@@ -11,7 +11,7 @@
 # records the load average before and after, and says so at its top when it was above 2.
 #   bench/run.sh startup [PAIRS]    what the starter costs at startup: 4 variants, 12 pairs (issue 14's table)
 #   bench/run.sh jmh                hot paths (mark, env parsing, emitting spans)
-#   bench/run.sh readiness [STARTS] readiness-detection lag over real sample-server starts (30 starts;
+#   bench/run.sh readiness [STARTS] readiness-detection lag, callbacks vs polling, over real sample-server starts (30 starts;
 #                                   FLEET=N: N servers start at once, default the sample fleet of 3)
 #   bench/run.sh fleet [RUNS]       the supervisor spawning 100 benchmarks/fleet/stub_server.py at once (5 runs)
 #   bench/run.sh shutdown [RUNS]    exit after SIGTERM against a dead collector, starter vs plain Boot (5 runs)

@@ -41,6 +41,22 @@ public final class SpanAttributes {
 	public static final String IGNORED_ENV = "nemo.gym.startup.ignored_env";
 
 	/**
+	 * String, one of {@link ReadinessCallback#SOURCE_CALLBACK} or
+	 * {@link ReadinessCallback#SOURCE_PROBE}: on {@code gym.startup.server}, what told the
+	 * supervisor that the server was ready.
+	 */
+	public static final String READINESS_SOURCE = "startup.readiness.source";
+
+	/**
+	 * Double: on {@code gym.startup.server}, the server's clock minus the supervisor's, in
+	 * milliseconds, as the server measured it (Cristian's method); omitted when not measured.
+	 */
+	public static final String CLOCK_OFFSET_MS = "startup.clock.offset_ms";
+
+	/** Double: on {@code gym.startup.server}, how far {@link #CLOCK_OFFSET_MS} may be off (half the round trip). */
+	public static final String CLOCK_UNCERTAINTY_MS = "startup.clock.uncertainty_ms";
+
+	/**
 	 * Double: on a stage span, the process CPU time (all threads, user and system) spent during
 	 * the stage, in milliseconds. May exceed the stage's wall time on several cores.
 	 */

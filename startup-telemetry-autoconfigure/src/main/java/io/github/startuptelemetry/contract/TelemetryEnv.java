@@ -26,6 +26,19 @@ public final class TelemetryEnv {
 	/** {@code telemetry.startup.warm-up.path}: the path the fleet launcher will probe the server at. */
 	public static final String TELEMETRY_STARTUP_WARMUP_PATH = "TELEMETRY_STARTUP_WARMUP_PATH";
 
+	/**
+	 * The base URL of the supervisor's readiness callback, set per run by a fleet supervisor: a
+	 * server with the starter asks it for the supervisor's clock early and tells it once when it
+	 * is ready.
+	 */
+	public static final String TELEMETRY_SUPERVISOR_CALLBACK_URL = "TELEMETRY_SUPERVISOR_CALLBACK_URL";
+
+	/**
+	 * The per-run secret a server proves its callback with. A credential: never log it, never
+	 * put it in an attribute, a report or an endpoint.
+	 */
+	public static final String TELEMETRY_SUPERVISOR_CALLBACK_TOKEN = "TELEMETRY_SUPERVISOR_CALLBACK_TOKEN";
+
 	/** {@code telemetry.startup.worker}: the process is a worker of a multi-process server. */
 	public static final String TELEMETRY_STARTUP_WORKER = "TELEMETRY_STARTUP_WORKER";
 

@@ -105,6 +105,7 @@ final class ServerStartupRecorder {
 		else if (WEB_SERVER_EVENTS && WebServerEvents.isWebServerInitialized(event) && !this.webServerMarked
 				&& ownContext(event)) {
 			this.webServerMarked = true;
+			this.timeline.port(WebServerEvents.port(event));
 			this.timeline.mark(StageNames.WEB_SERVER_STARTED);
 		}
 		else if (event instanceof ContextRefreshedEvent refreshed && refreshed.getApplicationContext() == this.context) {
@@ -148,7 +149,7 @@ final class ServerStartupRecorder {
 		ServerStartupTimeline timeline;
 		if (this.firstInJvm) {
 			timeline = ServerStartupTimeline.fromJvmStart(StartupEnvironment.fromSystem(), startup.isWorker(),
-					this.startingNs, this.startingCounters);
+					this.startingNs, this.startingCounters, System.getenv());
 		}
 		else {
 			timeline = new ServerStartupTimeline(this.startingNs, startup.isWorker(), null, List.of());
@@ -192,6 +193,11 @@ final class ServerStartupRecorder {
 
 		static boolean isWebServerInitialized(ApplicationEvent event) {
 			return event instanceof org.springframework.boot.web.server.context.WebServerInitializedEvent;
+		}
+
+		static int port(ApplicationEvent event) {
+			return ((org.springframework.boot.web.server.context.WebServerInitializedEvent) event).getWebServer()
+				.getPort();
 		}
 
 		static ApplicationContext context(ApplicationEvent event) {

@@ -22,9 +22,12 @@ import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.support.Guarded;
 import io.github.startuptelemetry.timeline.JvmInfo;
+import io.github.startuptelemetry.timeline.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
+import io.github.startuptelemetry.timeline.TraceParent;
+import io.github.startuptelemetry.timeline.WallClock;
 import io.github.startuptelemetry.tracing.SdkFlush;
 import io.github.startuptelemetry.tracing.StartupSpans;
 
@@ -75,12 +78,22 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		if (this.lastReport != null) {
 			return;
 		}
+		SupervisorCallback callback = timeline.callback();
+		if (callback != null) {
+			// first, before any span is built: the supervisor waits for this, and the probe races it
+			TraceParent parent = timeline.traceParent();
+			ServerTimeline announced = report(timeline, (parent != null) ? parent.traceId() : null, null);
+			Guarded.run(logger, "tell the supervisor this server is ready", () -> callback.ready(new ReadyCallback(
+					this.serverName, announced.pid(), hostName(), timeline.port(), WallClock.nowNs(), timeline.clock(),
+					announced)));
+		}
 		SpanContext root = Guarded.get(logger, "export startup spans", () -> exportSpans(timeline));
-		ServerTimeline report = new ServerTimeline(this.serverName, this.serverType, timeline.worker(),
-				ProcessHandle.current().pid(), (root != null) ? root.getTraceId() : null,
-				(root != null) ? root.getSpanId() : null, timeline.startNs(), timeline.endNs(), timeline.stages(),
-				timeline.ignoredEnv(), timeline.steps(), JvmInfo.current());
+		ServerTimeline report = report(timeline, (root != null) ? root.getTraceId() : null,
+				(root != null) ? root.getSpanId() : null);
 		this.lastReport = report;
+		if (this.openTelemetry != null) {
+			Guarded.run(logger, "flush the startup spans", () -> SdkFlush.flush(this.openTelemetry));
+		}
 		for (Consumer<ServerTimeline> consumer : this.consumers) {
 			Guarded.run(logger, "record startup metrics", () -> consumer.accept(report));
 		}
@@ -110,6 +123,18 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 	@Override
 	public void onApplicationEvent(ContextClosedEvent event) {
 		reportPending();
+	}
+
+	private ServerTimeline report(ServerStartupTimeline timeline, @Nullable String traceId, @Nullable String spanId) {
+		return new ServerTimeline(this.serverName, this.serverType, timeline.worker(), ProcessHandle.current().pid(),
+				traceId, spanId, timeline.startNs(), timeline.endNs(), timeline.stages(), timeline.ignoredEnv(),
+				timeline.steps(), JvmInfo.current());
+	}
+
+	/** This host's name for people (the supervisor probes the address the callback came from). */
+	private static String hostName() {
+		String name = System.getenv("HOSTNAME");
+		return (name != null && !name.isBlank()) ? name : "";
 	}
 
 	/** The report of this application's startup, or {@code null} before it is ready. */
@@ -151,7 +176,6 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 			}
 		}
 		root.end(timeline.endNs(), TimeUnit.NANOSECONDS);
-		SdkFlush.flush(this.openTelemetry);
 		return root.getSpanContext().isValid() ? root.getSpanContext() : null;
 	}
 

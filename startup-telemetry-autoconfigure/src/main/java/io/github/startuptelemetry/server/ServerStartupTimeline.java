@@ -1,12 +1,15 @@
 package io.github.startuptelemetry.server;
 
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.JvmCounterReader;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.StageTimeline;
@@ -30,13 +33,26 @@ class ServerStartupTimeline extends StageTimeline {
 
 	private final List<String> ignoredEnv;
 
+	private final @Nullable SupervisorCallback callback;
+
+	private final @Nullable ClockOffset clock;
+
 	private volatile List<StepTiming> steps = List.of();
 
+	private volatile int port;
+
 	ServerStartupTimeline(long startNs, boolean worker, @Nullable TraceParent traceParent, List<String> ignoredEnv) {
+		this(startNs, worker, traceParent, ignoredEnv, null, null);
+	}
+
+	private ServerStartupTimeline(long startNs, boolean worker, @Nullable TraceParent traceParent,
+			List<String> ignoredEnv, @Nullable SupervisorCallback callback, @Nullable ClockOffset clock) {
 		super(startNs);
 		this.worker = worker;
 		this.traceParent = traceParent;
 		this.ignoredEnv = List.copyOf(ignoredEnv);
+		this.callback = callback;
+		this.clock = clock;
 	}
 
 	/**
@@ -46,11 +62,34 @@ class ServerStartupTimeline extends StageTimeline {
 	 */
 	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs,
 			JvmCounters startingCounters) {
+		return fromJvmStart(env, worker, startingNs, startingCounters, null);
+	}
+
+	/**
+	 * {@link #fromJvmStart(StartupEnvironment, boolean, long, JvmCounters)} for a server its supervisor
+	 * asked to call back: the supervisor's clock is read first (the offset places the env
+	 * stamps), and the server tells it once it is ready ({@link #callback()}).
+	 * @param env the env contract
+	 * @param worker whether this is a worker process (a worker never calls back)
+	 * @param startingNs {@code ApplicationStartingEvent}
+	 * @param startingCounters the JVM's counters then
+	 * @param processEnv the process environment, for the callback, or {@code null} for none
+	 */
+	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs,
+			JvmCounters startingCounters, @Nullable Map<String, String> processEnv) {
+		List<String> ignored = new ArrayList<>();
+		SupervisorCallback callback = (processEnv != null && !worker) ? SupervisorCallback.fromEnv(processEnv, ignored)
+				: null;
+		ClockOffset clock = (callback != null) ? callback.measureClock() : null;
+		if (callback != null) {
+			callback.prepare();
+		}
 		long jvmStartNs = ManagementFactory.getRuntimeMXBean().getStartTime() * 1_000_000L;
-		StartupEnvironment.Prelude prelude = env.prelude(jvmStartNs, worker);
+		StartupEnvironment.Prelude prelude = env.prelude(jvmStartNs, worker, clock);
+		ignored.addAll(prelude.ignored());
 		long start = prelude.stages().isEmpty() ? jvmStartNs : prelude.stages().get(0).startNs();
 		ServerStartupTimeline timeline = new ServerStartupTimeline(start, worker, env.traceParent().orElse(null),
-				prelude.ignored());
+				ignored, callback, clock);
 		prelude.stages().forEach((stage) -> timeline.add(stage.name(), stage.startNs(), stage.endNs()));
 		// main_start runs from the JVM's start, where every counter was 0
 		timeline.countJvm(JvmCounterReader::read, JvmCounters.ZERO);
@@ -88,6 +127,25 @@ class ServerStartupTimeline extends StageTimeline {
 
 	void steps(List<StepTiming> steps) {
 		this.steps = List.copyOf(steps);
+	}
+
+	/** The supervisor to tell once ready, or {@code null}. */
+	@Nullable SupervisorCallback callback() {
+		return this.callback;
+	}
+
+	/** This clock minus the supervisor's, or {@code null} when not measured. */
+	@Nullable ClockOffset clock() {
+		return this.clock;
+	}
+
+	/** The port the web server bound, or 0 without one. */
+	int port() {
+		return this.port;
+	}
+
+	void port(int port) {
+		this.port = port;
 	}
 
 }

@@ -36,17 +36,17 @@ final class FleetPlan {
 
 	static List<ServerPlan> plan(SupervisorProperties properties, IntSupplier ports) {
 		Map<String, Integer> worldSizes = new LinkedHashMap<>();
-		for (SupervisorProperties.Server server : properties.getServers()) {
+		for (SupervisorProperties.Server server : properties.fleetServers()) {
 			worldSizes.merge(type(server), server.getReplicas(), Integer::sum);
 		}
 		Map<String, Integer> ranks = new LinkedHashMap<>();
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		List<ServerPlan> plan = new ArrayList<>();
-		for (SupervisorProperties.Server server : properties.getServers()) {
+		for (SupervisorProperties.Server server : properties.fleetServers()) {
 			String type = type(server);
 			for (String name : replicaNames(server)) {
 				int rank = ranks.merge(type, 1, Integer::sum) - 1;
-				int port = ports.getAsInt();
+				int port = (server.getPort() != null) ? server.getPort() : ports.getAsInt();
 				Map<String, String> values = Map.of("name", name, "type", type, "port", Integer.toString(port), "rank",
 						Integer.toString(rank), "world-size", Integer.toString(worldSizes.get(type)), "java", java);
 				Map<String, String> env = new LinkedHashMap<>();

@@ -1,11 +1,15 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.net.http.HttpClient;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import io.github.startuptelemetry.support.DaemonThreads;
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -39,15 +43,28 @@ final class FleetProbing {
 	 * Probe one server until it is healthy, then, if it still counts as ready, fetch its timeline.
 	 * @param plan the server
 	 * @param probing whether to go on probing (the run still waits for this server)
+	 * @param relaxed whether the server will say itself when it is ready (probe it slowly)
 	 * @param ready told that the server is healthy; whether it counts as ready (the run was still
-	 * waiting)
+	 * waiting), possibly later
 	 * @return its timeline, empty when it was not ready or could not tell
 	 */
 	CompletableFuture<Optional<ServerTimeline>> watch(ServerPlan plan, BooleanSupplier probing,
-			BooleanSupplier ready) {
-		return this.probe.awaitHealthy(plan.healthUri(), probing)
-			.thenCompose((healthy) -> (healthy && ready.getAsBoolean()) ? this.timelines.fetch(plan.timelineUri())
+			BooleanSupplier relaxed, Supplier<CompletableFuture<Boolean>> ready) {
+		return this.probe.awaitHealthy(plan.healthUri(), probing, relaxed)
+			.thenCompose((healthy) -> healthy ? ready.get() : CompletableFuture.completedFuture(false))
+			.thenCompose((counts) -> counts ? this.timelines.fetch(plan.timelineUri())
 					: CompletableFuture.completedFuture(Optional.<ServerTimeline>empty()));
+	}
+
+	/** Complete {@code result} with {@code value} after {@code delay}, unless done before. */
+	<T> CompletableFuture<T> completeAfter(CompletableFuture<T> result, T value, Duration delay) {
+		try {
+			this.scheduler.schedule(() -> result.complete(value), delay.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			result.complete(value);
+		}
+		return result;
 	}
 
 	void shutdown() {

@@ -80,13 +80,17 @@ final class FleetProcesses {
 		spawned.await();
 	}
 
-	/** Start one server with its launcher and its environment, its output going to its log file. */
-	void start(FleetServer server) throws IOException {
+	/**
+	 * Start one server with its launcher and its environment, its output going to its log file.
+	 * @param runEnv what every server of the run gets (the callback's URL and token: secrets)
+	 */
+	void start(FleetServer server, Map<String, String> runEnv) throws IOException {
 		ServerPlan plan = server.plan;
 		// told the path it will be probed at, to warm it up before it reports ready
 		Map<String, String> env = ServerEnv.ofThisProcess()
 			.set(this.startup.serverEnv(plan.name(), plan.type(), plan.rank(), plan.worldSize()))
 			.setting(TelemetryEnv.TELEMETRY_STARTUP_WARMUP_PATH, plan.warmUpPath())
+			.set(runEnv)
 			.set(plan.env())
 			.toMap();
 		LaunchRequest request = new LaunchRequest(plan.name(), plan.type(), plan.rank(), plan.worldSize(),

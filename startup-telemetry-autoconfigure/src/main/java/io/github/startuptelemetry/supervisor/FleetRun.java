@@ -1,9 +1,13 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
@@ -12,22 +16,31 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.contract.ReadinessCallback;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.ReportComparison;
+import io.github.startuptelemetry.timeline.ClockOffset;
+import io.github.startuptelemetry.timeline.ReadyCallback;
 
 /**
- * One startup of the fleet: spawn every server at once, probe each until it is ready, and end
- * the startup, finished or aborted (timeout, a crash, the supervisor stopped), with a report.
- * When the startup fails, and whenever the run is stopped, every process it started is stopped
- * too.
+ * One startup of the fleet: spawn every server at once, learn when each is ready, and end the
+ * startup, finished or aborted (timeout, a crash, the supervisor stopped), with a report. When
+ * the startup fails, and whenever the run is stopped, every process it started is stopped too.
+ * <p>
+ * A server is ready when it says so through the {@link ReadinessCallbackServer readiness
+ * callback} or when its health probe answers 2xx, whichever the run hears first. A server that
+ * asked the callback for the clock has the starter and reaches the supervisor: its callback is
+ * the normal path, its probe backs off and waits {@code callback.fallback-delay} for the
+ * callback before it counts. Servers that never ask (no starter) are probed as usual; a server
+ * on port 0 is known only through its callback.
  * <p>
  * This class is the run's state and verdict; {@link FleetProcesses} spawns and stops the
  * processes, {@link FleetProbing} probes them and fetches their timelines, {@link FleetReport}
  * prints the report. The thread that calls {@link #launch()} waits for the verdict. A few
- * spawner threads start the servers; one scheduler thread probes all of them; process exits and
- * {@link #stop()} arrive on threads of their own. One lock guards the verdict, so the first
- * failure is the one reported.
+ * spawner threads start the servers; one scheduler thread probes all of them; the callback
+ * endpoint, process exits and {@link #stop()} arrive on threads of their own. One lock guards
+ * the verdict, so the first failure is the one reported.
  */
 final class FleetRun {
 
@@ -62,6 +75,8 @@ final class FleetRun {
 	private FleetStartupException failure;
 
 	private volatile FleetProbing probing;
+
+	private volatile ReadinessCallbackServer callback;
 
 	/**
 	 * @param properties the fleet
@@ -128,6 +143,7 @@ final class FleetRun {
 		}
 		stopProcesses();
 		this.processes.shutdown();
+		stopCallback();
 		if (this.probing != null) {
 			this.probing.shutdown();
 		}
@@ -147,6 +163,10 @@ final class FleetRun {
 		logger.info("Starting " + plan.size() + " server(s); their logs go to " + this.processes.runDir());
 		this.startup.beginTrace();
 		this.probing = new FleetProbing(this.properties.getProbe());
+		if (this.properties.getCallback().isEnabled()) {
+			this.callback = ReadinessCallbackServer.start(this.properties.getCallback(), this::calledBack,
+					this::clockAsked);
+		}
 		synchronized (this.lock) {
 			plan.forEach((server) -> this.servers.add(new FleetServer(server)));
 		}
@@ -158,7 +178,7 @@ final class FleetRun {
 	private void supervise(FleetServer server, CountDownLatch spawned) {
 		try {
 			try {
-				this.processes.start(server);
+				this.processes.start(server, (this.callback != null) ? this.callback.serverEnv() : Map.of());
 			}
 			finally {
 				spawned.countDown();
@@ -171,22 +191,82 @@ final class FleetRun {
 			server.settled.countDown();
 			return;
 		}
+		// what its launcher knows of it (a Slurm step's job, step and wait), once it has started
 		server.process.host()
-			.thenCompose((host) -> {
-				this.startup.serverAttributes(server.name(), server.process.attributes());
-				return this.probing.watch(server.plan.probedOn(host), () -> probing(server),
-					() -> ready(server));
-			})
+			.thenRun(() -> this.startup.serverAttributes(server.name(), server.process.attributes()));
+		if (server.plan.port() == 0) {
+			// it binds a port of its own choosing: only its callback can say which, and that it is ready
+			return;
+		}
+		server.process.host()
+			.thenCompose((host) -> this.probing.watch(server.plan.probedOn(host),
+					() -> probing(server) && !server.ready, () -> server.callingBack, () -> probedHealthy(server)))
 			.whenComplete((timeline, error) -> {
 				if (error != null) {
 					fail(new FleetStartupException(StartupOutcome.ERROR,
 							"Server '" + server.name() + "' could not be probed: " + error, this.processes.runDir()));
 				}
-				else {
-					server.timeline = timeline.orElse(null);
+				else if (timeline.isPresent()) {
+					server.timeline = timeline.get();
 				}
 				server.settled.countDown();
 			});
+	}
+
+	/**
+	 * The probe found {@code server} healthy: it is ready now or, when it will call back, once
+	 * its callback is {@code callback.fallback-delay} overdue (the callback makes it ready
+	 * itself when it comes first). Completes with whether the probe made it ready.
+	 */
+	private CompletableFuture<Boolean> probedHealthy(FleetServer server) {
+		if (!server.callingBack) {
+			return CompletableFuture.completedFuture(ready(server, ReadinessCallback.SOURCE_PROBE, null));
+		}
+		return this.probing
+			.completeAfter(server.calledBack.copy(), false, this.properties.getCallback().getFallbackDelay())
+			.thenApply((calledBack) -> !calledBack && ready(server, ReadinessCallback.SOURCE_PROBE, null));
+	}
+
+	/** A server of this run asked the callback for the clock: it will call back. */
+	private void clockAsked(String name) {
+		serversNow().stream().filter((s) -> s.name().equals(name)).findFirst().ifPresent((server) -> {
+			server.callingBack = true;
+			logger.debug("Server '" + name + "' asked for the clock; its callback is awaited, its probe backs off");
+		});
+	}
+
+	/**
+	 * An authenticated, well-formed ready callback: the server is ready, if the run still waits
+	 * for it; its timeline (moved onto this clock when the clocks differ) goes in the report.
+	 */
+	private ReadinessCallbackServer.Verdict calledBack(ReadyCallback callback, InetAddress from) {
+		FleetServer server = serversNow().stream().filter((s) -> s.name().equals(callback.server())).findFirst()
+			.orElse(null);
+		if (server == null) {
+			return ReadinessCallbackServer.Verdict.UNKNOWN;
+		}
+		synchronized (this.lock) {
+			if (!ready(server, ReadinessCallback.SOURCE_CALLBACK, callback.clock())) {
+				return ReadinessCallbackServer.Verdict.SETTLED;
+			}
+			ClockOffset clock = callback.clock();
+			server.timeline = (clock != null) ? callback.timeline().shifted(clock.toSupervisorClock(0))
+					: callback.timeline();
+			if (callback.port() > 0) {
+				server.address = URI.create("http://" + hostOf(from) + ":" + callback.port());
+			}
+		}
+		server.calledBack.complete(true);
+		if (server.plan.port() == 0) {
+			logger.info("Server '" + server.name() + "' bound " + server.address + " (it said so in its ready callback)");
+			server.settled.countDown();
+		}
+		return ReadinessCallbackServer.Verdict.ACCEPTED;
+	}
+
+	private static String hostOf(InetAddress address) {
+		String host = address.getHostAddress();
+		return host.contains(":") ? "[" + host + "]" : host;
 	}
 
 	private boolean probing(FleetServer server) {
@@ -196,12 +276,14 @@ final class FleetRun {
 		}
 	}
 
-	private boolean ready(FleetServer server) {
+	private boolean ready(FleetServer server, String source, ClockOffset clock) {
 		synchronized (this.lock) {
-			if (!probing(server)) {
+			if (!probing(server) || server.ready) {
 				return false;
 			}
-			this.startup.serverReady(server.name());
+			this.startup.serverReady(server.name(), source, (clock != null) ? clock.offsetMs() : Double.NaN,
+					(clock != null) ? clock.uncertaintyMs() : Double.NaN);
+			server.readySource = source;
 			server.ready = true;
 			this.lock.notifyAll();
 			return true;
@@ -270,6 +352,7 @@ final class FleetRun {
 			this.state = (error == null) ? State.READY : State.FAILED;
 			this.lock.notifyAll();
 		}
+		stopCallback();
 		if (error == null) {
 			this.startup.finish();
 		}
@@ -304,6 +387,13 @@ final class FleetRun {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+		}
+	}
+
+	private void stopCallback() {
+		ReadinessCallbackServer callback = this.callback;
+		if (callback != null) {
+			callback.stop();
 		}
 	}
 

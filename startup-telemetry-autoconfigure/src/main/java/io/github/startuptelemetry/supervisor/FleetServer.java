@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.supervisor;
 
+import java.net.URI;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -25,6 +27,21 @@ final class FleetServer {
 	volatile Integer exitCode;
 
 	volatile String exitReason;
+
+	/** What made it ready: {@code callback} or {@code probe}; {@code null} before. */
+	volatile String readySource;
+
+	/**
+	 * Whether it asked the readiness callback for the clock: it has the starter and reaches the
+	 * callback, so its callback is awaited and its probe is only the fallback.
+	 */
+	volatile boolean callingBack;
+
+	/** Completed with true when its ready callback was accepted. */
+	final CompletableFuture<Boolean> calledBack = new CompletableFuture<>();
+
+	/** Where it listens, as its ready callback said; {@code null} without one. */
+	volatile URI address;
 
 	FleetServer(ServerPlan plan) {
 		this.plan = plan;

@@ -31,6 +31,9 @@ import java.util.function.BooleanSupplier;
  * wake-up of its own thread made a probe cost several times more CPU). While nobody listens,
  * a probe is a {@link ListenCheck} rather than an HTTP request; one whose handshake is still
  * under way is looked at again after {@code initial-interval}, not a whole backoff later.
+ * <p>
+ * A server that will tell its supervisor itself (it asked the readiness callback for the
+ * clock) is probed {@code relaxed}: every {@code max-interval}, only as the fallback.
  */
 final class HealthProbe {
 
@@ -57,7 +60,15 @@ final class HealthProbe {
 	 * probe, says stop (false). Completes exceptionally only when probing itself broke.
 	 */
 	CompletableFuture<Boolean> awaitHealthy(URI uri, BooleanSupplier keepGoing) {
-		Probing probing = new Probing(uri, keepGoing);
+		return awaitHealthy(uri, keepGoing, () -> false);
+	}
+
+	/**
+	 * {@link #awaitHealthy(URI, BooleanSupplier)}, every {@code max-interval} whenever
+	 * {@code relaxed}, asked after each probe, says so.
+	 */
+	CompletableFuture<Boolean> awaitHealthy(URI uri, BooleanSupplier keepGoing, BooleanSupplier relaxed) {
+		Probing probing = new Probing(uri, keepGoing, relaxed);
 		probing.after(initialMs());
 		return probing.healthy;
 	}
@@ -129,15 +140,18 @@ final class HealthProbe {
 
 		private final BooleanSupplier keepGoing;
 
+		private final BooleanSupplier relaxed;
+
 		private final ListenCheck listen;
 
 		private long interval = initialMs();
 
 		private boolean listening;
 
-		Probing(URI uri, BooleanSupplier keepGoing) {
+		Probing(URI uri, BooleanSupplier keepGoing, BooleanSupplier relaxed) {
 			this.uri = uri;
 			this.keepGoing = keepGoing;
+			this.relaxed = relaxed;
 			int port = (uri.getPort() != -1) ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
 			this.listen = new ListenCheck(uri.getHost(), port, HealthProbe.this.settings.getTimeout().toNanos());
 			HealthProbe.this.unheard.incrementAndGet();
@@ -200,7 +214,8 @@ final class HealthProbe {
 		private void next(Answer answer) {
 			setListening(answer != Answer.REFUSED);
 			this.interval = nextInterval(this.interval, answer, HealthProbe.this.unheard.get());
-			after(this.interval);
+			after(this.relaxed.getAsBoolean()
+					? Math.max(this.interval, HealthProbe.this.settings.getMaxInterval().toMillis()) : this.interval);
 		}
 
 		private void setListening(boolean listening) {

@@ -136,9 +136,22 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 
 	@Override
 	public synchronized void serverReady(String name) {
+		serverReady(name, null, Double.NaN, Double.NaN);
+	}
+
+	@Override
+	public synchronized void serverReady(String name, String source, double clockOffsetMs,
+			double clockUncertaintyMs) {
 		guarded("record a ready server", () -> {
 			ServerRecord record = (name != null) ? this.servers.get(name) : null;
 			if (record != null && record.open()) {
+				if (source != null) {
+					record.span.setAttribute(StartupSpans.READINESS_SOURCE, source);
+				}
+				if (!Double.isNaN(clockOffsetMs) && !Double.isNaN(clockUncertaintyMs)) {
+					record.span.setAttribute(StartupSpans.CLOCK_OFFSET_MS, clockOffsetMs);
+					record.span.setAttribute(StartupSpans.CLOCK_UNCERTAINTY_MS, clockUncertaintyMs);
+				}
 				end(record, Math.max(WallClock.nowNs(), record.spawnNs), StartupReportBuilder.serverOutcome(true, null), null);
 			}
 		});

@@ -9,7 +9,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyState;
+import org.springframework.boot.context.properties.source.IterableConfigurationPropertySource;
+import org.springframework.context.EnvironmentAware;
+import org.springframework.core.env.Environment;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
@@ -27,10 +36,18 @@ import io.github.startuptelemetry.report.RegressionThreshold;
  * else in braces is left as it is. (Not {@code ${port}}: Spring would resolve that itself.)
  * <p>
  * Validates itself when bound, so that a bad fleet fails the supervisor at start with the
- * offending property named.
+ * offending property named: the one the user set.
+ * <p>
+ * The fleet is {@code servers[]}, a list, plus {@code fleet.<name>}, a map keyed by server
+ * name. Boot takes a list whole from the one property source that has it, but merges a map's
+ * entries, field by field, across all of them: a fleet declared under {@code fleet} in YAML can
+ * have one field of one server changed ({@code --telemetry.supervisor.fleet.model.replicas=1})
+ * or a server added from the command line or the environment without restating the rest.
  */
 @ConfigurationProperties("telemetry.supervisor")
-public class SupervisorProperties implements Validator {
+public class SupervisorProperties implements Validator, EnvironmentAware {
+
+	private static final String PREFIX = "telemetry.supervisor";
 
 	/**
 	 * What a server's name and type may hold: they name its log file and are pasted into its
@@ -43,6 +60,15 @@ public class SupervisorProperties implements Validator {
 
 	/** The servers to spawn, all in parallel, each through the launch shell. */
 	private List<Server> servers = new ArrayList<>();
+
+	/**
+	 * More servers to spawn, keyed by name (the key is the server's name): unlike
+	 * {@code servers}, each field of each entry can be set or overridden from any property
+	 * source, e.g. {@code --telemetry.supervisor.fleet.model.replicas=1}.
+	 */
+	private Map<String, Server> fleet = new LinkedHashMap<>();
+
+	private @Nullable Environment environment;
 
 	/**
 	 * How long the servers may take, together, from the first spawn until all are ready; after
@@ -74,6 +100,8 @@ public class SupervisorProperties implements Validator {
 
 	private final Probe probe = new Probe();
 
+	private final Callback callback = new Callback();
+
 	private final Report report = new Report();
 
 	public List<Server> getServers() {
@@ -82,6 +110,32 @@ public class SupervisorProperties implements Validator {
 
 	public void setServers(List<Server> servers) {
 		this.servers = servers;
+	}
+
+	public Map<String, Server> getFleet() {
+		return this.fleet;
+	}
+
+	public void setFleet(Map<String, Server> fleet) {
+		this.fleet = fleet;
+	}
+
+	/**
+	 * Every server to spawn: {@code servers[]}, then {@code fleet}'s, each named by its key, in
+	 * the order Boot bound them (a higher-priority property source's first).
+	 */
+	List<Server> fleetServers() {
+		List<Server> all = new ArrayList<>(this.servers);
+		this.fleet.forEach((name, server) -> {
+			server.setName(name);
+			all.add(server);
+		});
+		return all;
+	}
+
+	@Override
+	public void setEnvironment(Environment environment) {
+		this.environment = environment;
 	}
 
 	public Duration getReadyTimeout() {
@@ -132,6 +186,10 @@ public class SupervisorProperties implements Validator {
 		return this.report;
 	}
 
+	public Callback getCallback() {
+		return this.callback;
+	}
+
 	@Override
 	public boolean supports(Class<?> type) {
 		return SupervisorProperties.class.isAssignableFrom(type);
@@ -141,45 +199,119 @@ public class SupervisorProperties implements Validator {
 	public void validate(Object target, Errors errors) {
 		SupervisorProperties properties = (SupervisorProperties) target;
 		Map<String, String> taken = new HashMap<>();
+		List<String> declared = new ArrayList<>();
 		for (int i = 0; i < properties.getServers().size(); i++) {
 			Server server = properties.getServers().get(i);
 			String path = "servers[" + i + "].";
 			if (server.getName() == null || server.getName().isBlank()) {
-				errors.rejectValue(path + "name", "required", "must not be empty");
+				rejectUnnamed(errors, path);
 				continue;
 			}
-			if (!SAFE_NAME.matcher(server.getName()).matches()) {
-				errors.rejectValue(path + "name", "pattern", SAFE_NAME_RULE);
+			declared.add(server.getName());
+			validate(server, path, "must not be empty: the program and its arguments, one list element each", taken,
+					errors);
+		}
+		for (Map.Entry<String, Server> entry : properties.getFleet().entrySet()) {
+			String name = entry.getKey();
+			String path = "fleet[" + name + "].";
+			if (declared.contains(name)) {
+				errors.rejectValue("fleet[" + name + "]", "list",
+						"'" + name + "' is declared in " + PREFIX + ".servers[" + declared.indexOf(name) + "], a list, "
+								+ "which is bound whole from one property source and cannot be changed one field at a "
+								+ "time: declare the fleet under " + PREFIX + ".fleet.<name> instead, then "
+								+ PREFIX + ".fleet." + name + ".<field> overrides one field");
 				continue;
 			}
-			if (server.getType() != null && !server.getType().isBlank() && !SAFE_NAME.matcher(server.getType()).matches()) {
-				errors.rejectValue(path + "type", "pattern", SAFE_NAME_RULE);
-			}
-			if (server.getCommand().isEmpty() || server.getCommand().stream().anyMatch((arg) -> arg == null)) {
-				errors.rejectValue(path + "command", "required",
-						"must not be empty: the program and its arguments, one list element each");
-			}
-			if (server.getReplicas() < 1) {
-				errors.rejectValue(path + "replicas", "range", "must be at least 1");
-				continue;
-			}
-			for (String name : FleetPlan.replicaNames(server)) {
-				String other = taken.putIfAbsent(name, "telemetry.supervisor.servers[" + i + "]");
-				if (other != null) {
-					errors.rejectValue(path + "name", "duplicate",
-							"server name '" + name + "' is already taken by " + other);
-				}
-			}
-			String healthProblem = FleetPlan.urlProblem(server.getHealthUrl());
-			if (healthProblem != null) {
-				errors.rejectValue(path + "health-url", "url", healthProblem);
-			}
-			String timelineProblem = FleetPlan.urlProblem(server.getTimelineUrl());
-			if (timelineProblem != null) {
-				errors.rejectValue(path + "timeline-url", "url", timelineProblem);
-			}
+			Server server = entry.getValue();
+			server.setName(name);
+			validate(server, path, "must not be empty: " + PREFIX + ".fleet." + name + " is not a declared server, "
+					+ "so it is a new one and needs " + PREFIX + ".fleet." + name + ".command (the program and its "
+					+ "arguments, one list element each)", taken, errors);
 		}
 		validateComparison(properties.getReport(), errors);
+	}
+
+	/**
+	 * A {@code servers[i]} without a name: most often the user set one field of a server
+	 * declared elsewhere, and Boot dropped the declared list for the one element given. Blame
+	 * what they set, and say how to do it.
+	 */
+	private void rejectUnnamed(Errors errors, String path) {
+		List<String> set = setUnder(PREFIX + "." + path.substring(0, path.length() - 1));
+		if (set.isEmpty() || set.stream().anyMatch((field) -> field.equals("name"))) {
+			errors.rejectValue(path + "name", "required", "must not be empty");
+			return;
+		}
+		String field = set.get(0);
+		errors.rejectValue(path + field.replaceAll("\\[.*$", ""), "unnamed", "sets a field of a server without a name: "
+				+ PREFIX + ".servers is a list, bound whole from one property source, so setting "
+				+ PREFIX + "." + path + field + " replaced the servers declared elsewhere. To change one field of a "
+				+ "declared server, declare the fleet under " + PREFIX + ".fleet.<name> and set " + PREFIX
+				+ ".fleet.<name>." + field + "; to add a server here, give " + PREFIX + "." + path
+				+ "name and " + PREFIX + "." + path + "command too");
+	}
+
+	/**
+	 * The fields (relative, canonical names) set under {@code element} in the property source
+	 * Boot took {@code servers} from: the first that has any of it.
+	 */
+	private List<String> setUnder(String element) {
+		if (this.environment == null) {
+			return List.of();
+		}
+		ConfigurationPropertyName list = ConfigurationPropertyName.of(PREFIX + ".servers");
+		ConfigurationPropertyName root = ConfigurationPropertyName.of(element);
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(this.environment)) {
+			if (source.containsDescendantOf(list) == ConfigurationPropertyState.PRESENT) {
+				return (source instanceof IterableConfigurationPropertySource iterable) ? iterable.stream()
+					.filter(root::isAncestorOf)
+					.map((name) -> name.toString().substring(root.toString().length() + 1))
+					.distinct()
+					.toList() : List.of();
+			}
+		}
+		return List.of();
+	}
+
+	private static void validate(Server server, String path, String commandRule, Map<String, String> taken,
+			Errors errors) {
+		// a fleet entry's name is its key
+		String namePath = path.startsWith("fleet") ? path.substring(0, path.length() - 1) : path + "name";
+		if (!SAFE_NAME.matcher(server.getName()).matches()) {
+			errors.rejectValue(namePath, "pattern", SAFE_NAME_RULE);
+			return;
+		}
+		if (server.getType() != null && !server.getType().isBlank() && !SAFE_NAME.matcher(server.getType()).matches()) {
+			errors.rejectValue(path + "type", "pattern", SAFE_NAME_RULE);
+		}
+		if (server.getCommand().isEmpty() || server.getCommand().stream().anyMatch((arg) -> arg == null)) {
+			errors.rejectValue(path + "command", "required", commandRule);
+		}
+		if (server.getReplicas() < 1) {
+			errors.rejectValue(path + "replicas", "range", "must be at least 1");
+			return;
+		}
+		String where = PREFIX + "." + path.substring(0, path.length() - 1);
+		for (String name : FleetPlan.replicaNames(server)) {
+			String other = taken.putIfAbsent(name, where);
+			if (other != null) {
+				errors.rejectValue(namePath, "duplicate", "server name '" + name + "' is already taken by " + other);
+			}
+		}
+		if (server.getPort() != null && (server.getPort() < 0 || server.getPort() > 65535
+				|| (server.getPort() != 0 && server.getReplicas() > 1))) {
+			errors.rejectValue(path + "port", "range",
+					"must be 0 (the server binds any free port and says which in its ready callback) or, "
+							+ "for a single server, a port from 1 to 65535");
+		}
+		String healthProblem = FleetPlan.urlProblem(server.getHealthUrl());
+		if (healthProblem != null) {
+			errors.rejectValue(path + "health-url", "url", healthProblem);
+		}
+		String timelineProblem = FleetPlan.urlProblem(server.getTimelineUrl());
+		if (timelineProblem != null) {
+			errors.rejectValue(path + "timeline-url", "url", timelineProblem);
+		}
 	}
 
 	/** A threshold that cannot be read or a baseline that is no report fails the supervisor at start. */
@@ -273,6 +405,22 @@ public class SupervisorProperties implements Validator {
 
 		public void setLauncher(String launcher) {
 			this.launcher = launcher;
+		}
+
+		/**
+		 * What {port} is: unset, a free port the supervisor picks; 0, "bind any free port" (the
+		 * server says which in its ready callback, and the supervisor probes and links that
+		 * one; a server without the starter is then never probed); or a fixed port, for a single
+		 * server.
+		 */
+		private Integer port;
+
+		public Integer getPort() {
+			return this.port;
+		}
+
+		public void setPort(Integer port) {
+			this.port = port;
 		}
 
 		public String getName() {
@@ -391,6 +539,74 @@ public class SupervisorProperties implements Validator {
 
 		public void setTimeout(Duration timeout) {
 			this.timeout = timeout;
+		}
+
+	}
+
+	/**
+	 * The readiness callback: a small HTTP endpoint of the supervisor's own (the JDK's server)
+	 * that a server with the starter asks for the supervisor's clock early in its startup and
+	 * tells once it is ready, so that readiness is noticed when it happens rather than at the
+	 * next probe. Every request must carry the run's secret token, which only the spawned
+	 * servers get (in their environment). A server that has asked for the clock has the starter
+	 * and can reach the endpoint, so from then on its probe backs off to
+	 * {@code probe.max-interval} and, once the probe finds it healthy, waits up to
+	 * {@link #getFallbackDelay() fallback-delay} for the callback before it counts. Servers
+	 * that never ask (no starter: Python, stubs) are probed as usual; whichever makes a server
+	 * ready first wins.
+	 */
+	public static class Callback {
+
+		/** Whether to run the callback endpoint and hand its URL and token to the servers. */
+		private boolean enabled = true;
+
+		/**
+		 * The address the endpoint listens on: loopback by default, so that only this host's
+		 * servers can reach it. For servers on other hosts, an address they can reach (the
+		 * token still guards it).
+		 */
+		private String address = "127.0.0.1";
+
+		/** The port the endpoint listens on; 0 for any free one. */
+		private int port;
+
+		/**
+		 * How long a healthy probe of a server that asked for the clock waits for that server's
+		 * callback before the probe makes it ready instead: the bound on how late readiness is
+		 * noticed when a server's callback is lost.
+		 */
+		private Duration fallbackDelay = Duration.ofSeconds(1);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getAddress() {
+			return this.address;
+		}
+
+		public void setAddress(String address) {
+			this.address = address;
+		}
+
+		public int getPort() {
+			return this.port;
+		}
+
+		public void setPort(int port) {
+			this.port = port;
+		}
+
+		public Duration getFallbackDelay() {
+			return this.fallbackDelay;
+		}
+
+		public void setFallbackDelay(Duration fallbackDelay) {
+			this.fallbackDelay = fallbackDelay;
 		}
 
 	}

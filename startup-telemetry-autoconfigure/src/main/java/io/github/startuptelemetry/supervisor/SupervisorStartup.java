@@ -61,6 +61,21 @@ public interface SupervisorStartup {
 	void serverReady(String name);
 
 	/**
+	 * Record that the named server is ready, and how the supervisor learnt it. Only the first
+	 * call (of either form) counts.
+	 * @param name the server
+	 * (JDK types only: Spring introspects this interface even with telemetry off, and the off
+	 * path loads no class of ours it does not need.)
+	 * @param source {@code callback} or {@code probe} ({@code contract.ReadinessCallback})
+	 * @param clockOffsetMs the server's clock minus the supervisor's (Cristian's method), or NaN
+	 * when it was not measured
+	 * @param clockUncertaintyMs how far the offset may be off, or NaN
+	 */
+	default void serverReady(String name, String source, double clockOffsetMs, double clockUncertaintyMs) {
+		serverReady(name);
+	}
+
+	/**
 	 * Close {@code gym.startup} (outcome {@code ready}) with the supervisor's stages beneath it,
 	 * once every server is ready. It ends when the last server became ready (or at the last
 	 * mark, if that came later); the time from the last mark to that ready becomes the

@@ -50,6 +50,17 @@ public record ServerTimeline(String serverName, @Nullable String serverType, boo
 		return (this.readyEpochNs - this.startEpochNs) / 1_000_000.0;
 	}
 
+	/** This timeline with every time moved by {@code deltaNs}: onto another process's clock. */
+	public ServerTimeline shifted(long deltaNs) {
+		if (deltaNs == 0) {
+			return this;
+		}
+		return new ServerTimeline(this.serverName, this.serverType, this.worker, this.pid, this.traceId, this.spanId,
+				this.startEpochNs + deltaNs, this.readyEpochNs + deltaNs,
+				this.stages.stream().map((stage) -> stage.shifted(deltaNs)).toList(), this.ignoredEnv,
+				this.steps.stream().map((step) -> step.shifted(deltaNs)).toList(), this.jvm);
+	}
+
 	/**
 	 * The JVM counters summed over the stages that have them (all but those before the JVM
 	 * existed); empty when the server reported none.

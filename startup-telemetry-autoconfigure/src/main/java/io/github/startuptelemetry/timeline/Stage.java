@@ -23,6 +23,11 @@ public record Stage(String name, long startNs, long endNs, @Nullable JvmCounters
 		}
 	}
 
+	/** This stage with both ends moved by {@code deltaNs}. */
+	public Stage shifted(long deltaNs) {
+		return new Stage(this.name, this.startNs + deltaNs, this.endNs + deltaNs, this.jvm);
+	}
+
 	/** A stage without JVM counters. */
 	public Stage(String name, long startNs, long endNs) {
 		this(name, startNs, endNs, null);

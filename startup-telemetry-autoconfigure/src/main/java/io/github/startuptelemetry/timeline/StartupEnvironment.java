@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import org.jspecify.annotations.Nullable;
+
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupEnv;
 
@@ -79,15 +81,27 @@ public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs,
 	 * and {@code interpreter_start} for a server, {@code worker_start} for a worker.
 	 */
 	public Prelude prelude(long jvmStartNs, boolean worker) {
+		return prelude(jvmStartNs, worker, null);
+	}
+
+	/**
+	 * {@link #prelude(long, boolean)} with the supervisor's stamps moved onto this process's
+	 * clock by {@code clock} (when it is {@link ClockOffset#significant() significant}); a stamp
+	 * is then dropped as skew only when it lies further after the JVM start than the offset's
+	 * uncertainty explains.
+	 * @param clock this process's clock minus the supervisor's, or {@code null} when unknown
+	 */
+	public Prelude prelude(long jvmStartNs, boolean worker, @Nullable ClockOffset clock) {
 		List<String> ignored = new ArrayList<>();
 		List<Stage> stages = new ArrayList<>();
+		Skew skew = new Skew(jvmStartNs, clock, ignored);
 		if (worker) {
-			OptionalLong serve = beforeJvm(StartupEnv.SERVE_NS, this.serveNs, jvmStartNs, ignored);
+			OptionalLong serve = skew.beforeJvm(StartupEnv.SERVE_NS, this.serveNs);
 			serve.ifPresent(s -> stages.add(new Stage(StageNames.WORKER_START, Math.min(s, jvmStartNs), jvmStartNs)));
 			return new Prelude(stages, ignored);
 		}
-		OptionalLong spawn = beforeJvm(StartupEnv.SPAWN_NS, this.spawnNs, jvmStartNs, ignored);
-		OptionalLong setupDone = beforeJvm(StartupEnv.SETUP_DONE_NS, this.setupDoneNs, jvmStartNs, ignored);
+		OptionalLong spawn = skew.beforeJvm(StartupEnv.SPAWN_NS, this.spawnNs);
+		OptionalLong setupDone = skew.beforeJvm(StartupEnv.SETUP_DONE_NS, this.setupDoneNs);
 		if (spawn.isPresent() && setupDone.isPresent() && setupDone.getAsLong() < spawn.getAsLong()) {
 			ignored.add(StartupEnv.SETUP_DONE_NS + ": before " + StartupEnv.SPAWN_NS);
 			setupDone = OptionalLong.empty();
@@ -110,16 +124,23 @@ public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs,
 		return new Prelude(stages, ignored);
 	}
 
-	private static OptionalLong beforeJvm(String name, OptionalLong value, long jvmStartNs, List<String> ignored) {
-		if (value.isEmpty()) {
-			return value;
+	/** A supervisor's stamp on this process's clock, or dropped when it lies after the JVM start. */
+	private record Skew(long jvmStartNs, @Nullable ClockOffset clock, List<String> ignored) {
+
+		OptionalLong beforeJvm(String name, OptionalLong value) {
+			if (value.isEmpty()) {
+				return value;
+			}
+			long ns = (this.clock != null) ? this.clock.toServerClock(value.getAsLong()) : value.getAsLong();
+			long tolerance = CLOCK_TOLERANCE_NS + ((this.clock != null) ? this.clock.uncertaintyNs() : 0);
+			if (ns > this.jvmStartNs + tolerance) {
+				this.ignored.add(name + ": " + ((ns - this.jvmStartNs) / 1_000_000) + " ms after JVM start ("
+						+ ((this.clock != null) ? "more than the measured clock offset explains" : "clock skew?") + ")");
+				return OptionalLong.empty();
+			}
+			return OptionalLong.of(ns);
 		}
-		long ns = value.getAsLong();
-		if (ns > jvmStartNs + CLOCK_TOLERANCE_NS) {
-			ignored.add(name + ": " + ((ns - jvmStartNs) / 1_000_000) + " ms after JVM start (clock skew?)");
-			return OptionalLong.empty();
-		}
-		return value;
+
 	}
 
 	/**

@@ -57,6 +57,12 @@ public record StepTiming(String step, @Nullable String beanName, @Nullable Strin
 		return (this.beanName != null) ? this.beanName : this.step;
 	}
 
+	/** This step and its children with both ends moved by {@code deltaNs}. */
+	public StepTiming shifted(long deltaNs) {
+		return new StepTiming(this.step, this.beanName, this.beanType, this.startNs + deltaNs, this.endNs + deltaNs,
+				this.selfNs, this.children.stream().map((child) -> child.shifted(deltaNs)).toList());
+	}
+
 	public long durationNs() {
 		return this.endNs - this.startNs;
 	}

@@ -147,6 +147,78 @@ public final class TimelineJson {
 	}
 
 	/**
+	 * Compact JSON text of what {@link #write} (or {@link ReadyCallback#write}) returns: maps,
+	 * lists, text, numbers, booleans and null; for a process without a JSON library. Anything
+	 * else is written as its text.
+	 */
+	public static String toText(@Nullable Object value) {
+		StringBuilder out = new StringBuilder();
+		appendText(out, value);
+		return out.toString();
+	}
+
+	private static void appendText(StringBuilder out, @Nullable Object value) {
+		if (value == null) {
+			out.append("null");
+		}
+		else if (value instanceof Boolean || value instanceof Integer || value instanceof Long) {
+			out.append(value);
+		}
+		else if (value instanceof Number number) {
+			double decimal = number.doubleValue();
+			out.append(Double.isFinite(decimal) ? Double.toString(decimal) : "null");
+		}
+		else if (value instanceof Map<?, ?> map) {
+			out.append('{');
+			boolean first = true;
+			for (Map.Entry<?, ?> entry : map.entrySet()) {
+				out.append(first ? "" : ",");
+				first = false;
+				appendString(out, String.valueOf(entry.getKey()));
+				out.append(':');
+				appendText(out, entry.getValue());
+			}
+			out.append('}');
+		}
+		else if (value instanceof Iterable<?> items) {
+			out.append('[');
+			boolean first = true;
+			for (Object item : items) {
+				out.append(first ? "" : ",");
+				first = false;
+				appendText(out, item);
+			}
+			out.append(']');
+		}
+		else {
+			appendString(out, String.valueOf(value));
+		}
+	}
+
+	private static void appendString(StringBuilder out, String text) {
+		out.append('"');
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			switch (c) {
+				case '"' -> out.append("\\\"");
+				case '\\' -> out.append("\\\\");
+				case '\n' -> out.append("\\n");
+				case '\r' -> out.append("\\r");
+				case '\t' -> out.append("\\t");
+				default -> {
+					if (c < 0x20) {
+						out.append(String.format("\\u%04x", (int) c));
+					}
+					else {
+						out.append(c);
+					}
+				}
+			}
+		}
+		out.append('"');
+	}
+
+	/**
 	 * {@code unattributedMs}: the part of {@code beans_instantiated} no step covers; derived
 	 * from the stages and steps, so written, never read.
 	 */
@@ -255,7 +327,7 @@ public final class TimelineJson {
 		return steps;
 	}
 
-	private static long number(Object value) {
+	static long number(Object value) {
 		return (value instanceof Number number) ? number.longValue() : Long.parseLong(String.valueOf(value).strip());
 	}
 
@@ -276,7 +348,7 @@ public final class TimelineJson {
 	}
 
 	/** A JSON string, or null: without Jackson, Boot's basic parser reads {@code null} as text. */
-	private static @Nullable String text(@Nullable Object value) {
+	static @Nullable String text(@Nullable Object value) {
 		return (value instanceof String text && !"null".equals(text)) ? text : null;
 	}
 

@@ -51,6 +51,14 @@ public final class StartupSpans {
 	public static final AttributeKey<List<String>> IGNORED_ENV = AttributeKey
 		.stringArrayKey(SpanAttributes.IGNORED_ENV);
 
+	public static final AttributeKey<String> READINESS_SOURCE = AttributeKey
+		.stringKey(SpanAttributes.READINESS_SOURCE);
+
+	public static final AttributeKey<Double> CLOCK_OFFSET_MS = AttributeKey.doubleKey(SpanAttributes.CLOCK_OFFSET_MS);
+
+	public static final AttributeKey<Double> CLOCK_UNCERTAINTY_MS = AttributeKey
+		.doubleKey(SpanAttributes.CLOCK_UNCERTAINTY_MS);
+
 	public static final AttributeKey<Double> JVM_CPU_MS = AttributeKey.doubleKey(SpanAttributes.JVM_CPU_MS);
 
 	public static final AttributeKey<Long> JVM_GC_MS = AttributeKey.longKey(SpanAttributes.JVM_GC_MS);

@@ -162,6 +162,33 @@ class SupervisorAutoConfigurationTest {
 	}
 
 	@ParameterizedTest
+	@ValueSource(strings = { "-1", "65536" })
+	void aPortOutOfRangeFailsTheStartNamingTheProperty(String port) {
+		assertFailure("servers[0].port", "must be 0 (the server binds any free port",
+				"telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x",
+				"telemetry.supervisor.servers[0].port=" + port);
+	}
+
+	@Test
+	void aFixedPortForReplicasFailsTheStartNamingTheProperty() {
+		assertFailure("servers[0].port", "for a single server, a port from 1 to 65535",
+				"telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x",
+				"telemetry.supervisor.servers[0].replicas=2", "telemetry.supervisor.servers[0].port=8080");
+	}
+
+	@Test
+	void portZeroForReplicasAndAFixedPortForOneServerAreFine() {
+		this.runner
+			.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x",
+					"telemetry.supervisor.servers[0].replicas=3", "telemetry.supervisor.servers[0].port=0",
+					"telemetry.supervisor.servers[1].name=b", "telemetry.supervisor.servers[1].command=x",
+					"telemetry.supervisor.servers[1].port=8080")
+			.run((context) -> assertThat(context.getBean(SupervisorProperties.class).getServers())
+				.extracting(SupervisorProperties.Server::getPort)
+				.containsExactly(0, 8080));
+	}
+
+	@ParameterizedTest
 	@ValueSource(strings = { "$(touch pwned)", "a;b", "`id`", "it's", "a\"b", "../up", "a b", "-flag", ".hidden" })
 	void aNameOrTypeAShellOrFileSystemWouldReadAsSyntaxFailsTheStart(String unsafe) {
 		assertFailure("servers[0].name", "must be letters, digits, '.', '_' and '-'",

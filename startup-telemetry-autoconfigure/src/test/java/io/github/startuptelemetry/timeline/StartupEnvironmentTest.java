@@ -70,6 +70,60 @@ class StartupEnvironmentTest {
 	}
 
 	@Test
+	void aServerClockAheadOfTheSupervisorsGetsItsStagesPlacedByTheOffset() {
+		var env = onSupervisorClock(5_000_000_000L);
+		assertThat(env.prelude(JVM_START, false).stages().get(0).durationNs())
+			.as("without the offset, venv_setup would take the 5 s too").isEqualTo(800_000_000L);
+		assertThat(env.prelude(JVM_START, false, new ClockOffset(5_000_000_000L, 1_000_000L)).stages())
+			.containsExactly(new Stage("venv_setup", Long.parseLong(SPAWN), Long.parseLong(SETUP_DONE)),
+					new Stage("interpreter_start", Long.parseLong(SETUP_DONE), JVM_START));
+	}
+
+	@Test
+	void aServerClockBehindTheSupervisorsKeepsTheStagesSkewWouldDrop() {
+		var env = onSupervisorClock(-5_000_000_000L);
+		assertThat(env.prelude(JVM_START, false).stages()).isEmpty();
+		assertThat(env.prelude(JVM_START, false).ignored()).allMatch((line) -> line.endsWith("(clock skew?)"))
+			.hasSize(2);
+		var prelude = env.prelude(JVM_START, false, new ClockOffset(-5_000_000_000L, 1_000_000L));
+		assertThat(prelude.stages()).containsExactly(
+				new Stage("venv_setup", Long.parseLong(SPAWN), Long.parseLong(SETUP_DONE)),
+				new Stage("interpreter_start", Long.parseLong(SETUP_DONE), JVM_START));
+		assertThat(prelude.ignored()).isEmpty();
+	}
+
+	@Test
+	void anOffsetWithinItsUncertaintyMovesNothingAndWidensTheToleranceByIt() {
+		// measured 0.8 ms +- 1 ms: the same clock; a stamp 2.5 ms after the JVM start is within 2 + 1 ms
+		String justAfter = Long.toString(JVM_START + 2_500_000L);
+		var env = StartupEnvironment.from(Map.of(SPAWN_NS, SPAWN, SETUP_DONE_NS, justAfter));
+		var prelude = env.prelude(JVM_START, false, new ClockOffset(800_000L, 1_000_000L));
+		assertThat(prelude.stages()).containsExactly(new Stage("venv_setup", Long.parseLong(SPAWN), JVM_START),
+				new Stage("interpreter_start", JVM_START, JVM_START));
+		assertThat(prelude.ignored()).isEmpty();
+		assertThat(env.prelude(JVM_START, false).ignored()).singleElement().asString().startsWith(SETUP_DONE_NS);
+	}
+
+	@Test
+	void aStampFurtherOffThanTheMeasuredOffsetExplainsIsIgnoredAndSaysSo() {
+		// the clock is 5 s behind, but the measurement says 4.7 s +- 1 ms: setup-done lands 200 ms after the JVM start
+		var prelude = onSupervisorClock(-5_000_000_000L).prelude(JVM_START, false,
+				new ClockOffset(-4_700_000_000L, 1_000_000L));
+		assertThat(prelude.ignored()).singleElement().asString()
+			.isEqualTo(SETUP_DONE_NS + ": 200 ms after JVM start (more than the measured clock offset explains)");
+		assertThat(prelude.stages()).singleElement().satisfies((stage) -> {
+			assertThat(stage.name()).isEqualTo("interpreter_start");
+			assertThat(stage.startNs()).isEqualTo(Long.parseLong(SPAWN) + 300_000_000L);
+		});
+	}
+
+	/** SPAWN and SETUP_DONE as a supervisor whose clock is {@code serverAheadNs} behind this server's stamps them. */
+	private static StartupEnvironment onSupervisorClock(long serverAheadNs) {
+		return StartupEnvironment.from(Map.of(SPAWN_NS, Long.toString(Long.parseLong(SPAWN) - serverAheadNs),
+				SETUP_DONE_NS, Long.toString(Long.parseLong(SETUP_DONE) - serverAheadNs)));
+	}
+
+	@Test
 	void theContractTraceparentWinsOverOpenTelemetrysName() {
 		String other = "00-11111111111111111111111111111111-2222222222222222-01";
 		StartupEnvironment env = StartupEnvironment.from(Map.of(TRACEPARENT, PARENT, OTEL_TRACEPARENT, other));

@@ -1,0 +1,256 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.json.JsonParser;
+import org.springframework.boot.json.JsonParserFactory;
+
+import io.github.startuptelemetry.contract.ReadinessCallback;
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.support.DaemonThreads;
+import io.github.startuptelemetry.timeline.ClockOffset;
+import io.github.startuptelemetry.timeline.ReadyCallback;
+import io.github.startuptelemetry.timeline.ServerTimeline;
+import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.TimelineJson;
+import io.github.startuptelemetry.timeline.WallClock;
+
+/**
+ * The supervisor's readiness callback endpoint for one run: the JDK's HTTP server on
+ * {@code telemetry.supervisor.callback.address}, one daemon thread. {@code GET /clock} answers
+ * the supervisor's wall clock; {@code POST /ready} takes a server's {@link ReadyCallback}.
+ * <p>
+ * Anything that arrives here is suspect: every request must carry the run's token (compared in
+ * constant time), a ready body is read only up to {@value ReadinessCallback#MAX_BODY_BYTES}
+ * bytes and must parse as a callback for a server of this run that is not ready yet. Anything
+ * else is answered 4xx, logged once (never the token, never the body) and changes nothing.
+ */
+final class ReadinessCallbackServer {
+
+	private static final Log logger = LogFactory.getLog(FleetRun.class);
+
+	private final HttpServer server;
+
+	private final ExecutorService executor;
+
+	private final byte[] token;
+
+	private final String tokenText;
+
+	private final JsonParser json = JsonParserFactory.getJsonParser();
+
+	private final BiFunction<ReadyCallback, InetAddress, Verdict> ready;
+
+	private final Consumer<String> clockAsked;
+
+	private ReadinessCallbackServer(HttpServer server, String token, BiFunction<ReadyCallback, InetAddress, Verdict> ready,
+			Consumer<String> clockAsked) {
+		this.server = server;
+		this.tokenText = token;
+		this.token = token.getBytes(StandardCharsets.US_ASCII);
+		this.ready = ready;
+		this.clockAsked = clockAsked;
+		this.executor = Executors.newSingleThreadExecutor(DaemonThreads.named("fleet-callback"));
+		server.setExecutor(this.executor);
+		server.createContext(ReadinessCallback.CLOCK_PATH, this::clock);
+		server.createContext(ReadinessCallback.READY_PATH, this::ready);
+	}
+
+	/**
+	 * Listen, with a new token.
+	 * @param properties where to listen
+	 * @param ready decides about one authenticated, well-formed callback from an address
+	 * @param clockAsked told the name an authenticated clock request gave (unchecked: any
+	 * text), after it was answered
+	 */
+	static ReadinessCallbackServer start(SupervisorProperties.Callback properties,
+			BiFunction<ReadyCallback, InetAddress, Verdict> ready, Consumer<String> clockAsked) throws IOException {
+		HttpServer server = HttpServer
+			.create(new InetSocketAddress(InetAddress.getByName(properties.getAddress()), properties.getPort()), 64);
+		byte[] secret = new byte[32];
+		new SecureRandom().nextBytes(secret);
+		ReadinessCallbackServer callback = new ReadinessCallbackServer(server,
+				Base64.getUrlEncoder().withoutPadding().encodeToString(secret), ready, clockAsked);
+		callback.warmUp();
+		server.start();
+		return callback;
+	}
+
+	/**
+	 * Parse a callback once before any server can send one: the first real one then does not
+	 * pay for loading the parser's classes before its server is made ready.
+	 */
+	private void warmUp() {
+		ServerTimeline timeline = new ServerTimeline("warm-up", null, false, 0, null, null, 1, 2,
+				List.of(new Stage(StageNames.MAIN_START, 1, 2)), List.of(), List.of());
+		parse(TimelineJson.toText(new ReadyCallback("warm-up", 0, "", 0, 2, new ClockOffset(0, 0), timeline).write()));
+	}
+
+	/** What each server of the run gets: the URL and the token (a secret: never log this map's values). */
+	Map<String, String> serverEnv() {
+		return Map.of(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL, url().toString(),
+				TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_TOKEN, this.tokenText);
+	}
+
+	URI url() {
+		InetSocketAddress address = this.server.getAddress();
+		InetAddress host = address.getAddress();
+		String name = host.isAnyLocalAddress() ? localHostName() : host.getHostAddress();
+		return URI.create("http://" + (name.contains(":") ? "[" + name + "]" : name) + ":" + address.getPort());
+	}
+
+	void stop() {
+		this.server.stop(0);
+		this.executor.shutdownNow();
+	}
+
+	private void clock(HttpExchange exchange) throws IOException {
+		try (exchange) {
+			if (!authorized(exchange, "GET")) {
+				return;
+			}
+			byte[] now = Long.toString(WallClock.nowNs()).getBytes(StandardCharsets.US_ASCII);
+			exchange.getResponseHeaders().set("Content-Type", "text/plain");
+			exchange.sendResponseHeaders(200, now.length);
+			exchange.getResponseBody().write(now);
+		}
+		String server = serverParam(exchange.getRequestURI().getRawQuery());
+		if (server != null) {
+			this.clockAsked.accept(server);
+		}
+	}
+
+	/** The {@code server} the query names, or {@code null}. */
+	static @Nullable String serverParam(@Nullable String rawQuery) {
+		if (rawQuery == null || rawQuery.length() > 1024) {
+			return null;
+		}
+		String prefix = ReadinessCallback.SERVER_PARAM + "=";
+		for (String pair : rawQuery.split("&")) {
+			if (pair.startsWith(prefix)) {
+				try {
+					return URLDecoder.decode(pair.substring(prefix.length()), StandardCharsets.UTF_8);
+				}
+				catch (IllegalArgumentException ex) {
+					return null;
+				}
+			}
+		}
+		return null;
+	}
+
+	private void ready(HttpExchange exchange) throws IOException {
+		try (exchange) {
+			if (!authorized(exchange, "POST")) {
+				return;
+			}
+			byte[] body = readBounded(exchange.getRequestBody());
+			if (body == null) {
+				reject(exchange, 413, "a body over " + ReadinessCallback.MAX_BODY_BYTES + " bytes");
+				return;
+			}
+			Optional<ReadyCallback> callback = parse(new String(body, StandardCharsets.UTF_8));
+			if (callback.isEmpty()) {
+				reject(exchange, 400, "a body that is not a ready callback");
+				return;
+			}
+			Verdict verdict = this.ready.apply(callback.get(), exchange.getRemoteAddress().getAddress());
+			if (verdict != Verdict.ACCEPTED) {
+				reject(exchange, verdict.status, verdict.reason + " '" + printable(callback.get().server()) + "'");
+				return;
+			}
+			exchange.sendResponseHeaders(204, -1);
+		}
+	}
+
+	private boolean authorized(HttpExchange exchange, String method) throws IOException {
+		if (!method.equals(exchange.getRequestMethod())) {
+			reject(exchange, 405, "method " + exchange.getRequestMethod());
+			return false;
+		}
+		String header = exchange.getRequestHeaders().getFirst(ReadinessCallback.AUTHORIZATION);
+		byte[] given = (header != null && header.startsWith(ReadinessCallback.BEARER))
+				? header.substring(ReadinessCallback.BEARER.length()).getBytes(StandardCharsets.US_ASCII) : new byte[0];
+		if (!MessageDigest.isEqual(given, this.token)) {
+			reject(exchange, 401, "a missing or wrong token");
+			return false;
+		}
+		return true;
+	}
+
+	private Optional<ReadyCallback> parse(String body) {
+		try {
+			return ReadyCallback.read(this.json.parseMap(body));
+		}
+		catch (RuntimeException ex) {
+			return Optional.empty();
+		}
+	}
+
+	/** At most the limit, or {@code null} when there is more. */
+	private static byte[] readBounded(InputStream in) throws IOException {
+		byte[] body = in.readNBytes(ReadinessCallback.MAX_BODY_BYTES + 1);
+		return (body.length > ReadinessCallback.MAX_BODY_BYTES) ? null : body;
+	}
+
+	private static void reject(HttpExchange exchange, int status, String why) throws IOException {
+		logger.warn("Rejected a readiness callback from " + exchange.getRemoteAddress().getAddress().getHostAddress()
+				+ " (" + status + "): " + why + "; it changes nothing");
+		exchange.sendResponseHeaders(status, -1);
+	}
+
+	/** A name from the network, safe for one log line. */
+	private static String printable(String name) {
+		String safe = name.replaceAll("[^A-Za-z0-9._-]", "?");
+		return (safe.length() > 64) ? safe.substring(0, 64) + "..." : safe;
+	}
+
+	private static String localHostName() {
+		try {
+			return InetAddress.getLocalHost().getHostName();
+		}
+		catch (IOException ex) {
+			return InetAddress.getLoopbackAddress().getHostAddress();
+		}
+	}
+
+	/** What the run made of an authenticated, well-formed callback. */
+	enum Verdict {
+
+		ACCEPTED(204, "accepted"), UNKNOWN(404, "an unknown server"), SETTLED(409, "a server no longer waited for");
+
+		final int status;
+
+		final String reason;
+
+		Verdict(int status, String reason) {
+			this.status = status;
+			this.reason = reason;
+		}
+
+	}
+
+}

@@ -1,0 +1,93 @@
+package io.github.startuptelemetry.timeline;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a server tells its supervisor's readiness callback once it is ready, and its JSON, both
+ * ways (every field name is defined here). Holds no secret: the token travels in a header.
+ * <p>
+ * Reading is strict where the supervisor acts on a value (a name, a port, a timeline) and never
+ * throws: anything unusable reads as empty.
+ *
+ * @param server the server's name, as its supervisor named it
+ * @param pid the server's process id
+ * @param host the server's host name, for people
+ * @param port the port its web server bound, or 0 without one
+ * @param clockEpochNs the server's clock when it sent this
+ * @param clock its clock's offset to the supervisor's, or {@code null} when it could not tell
+ * @param timeline its startup timeline, the endpoint's JSON
+ */
+public record ReadyCallback(String server, long pid, String host, int port, long clockEpochNs,
+		@Nullable ClockOffset clock, ServerTimeline timeline) {
+
+	static final String SERVER = "server";
+
+	static final String PID = "pid";
+
+	static final String HOST = "host";
+
+	static final String PORT = "port";
+
+	static final String CLOCK_EPOCH_NS = "clockEpochNs";
+
+	static final String CLOCK_OFFSET_NS = "clockOffsetNs";
+
+	static final String CLOCK_UNCERTAINTY_NS = "clockUncertaintyNs";
+
+	static final String TIMELINE = "timeline";
+
+	public Map<String, Object> write() {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put(SERVER, this.server);
+		body.put(PID, this.pid);
+		body.put(HOST, this.host);
+		body.put(PORT, this.port);
+		body.put(CLOCK_EPOCH_NS, this.clockEpochNs);
+		body.put(CLOCK_OFFSET_NS, (this.clock != null) ? this.clock.offsetNs() : null);
+		body.put(CLOCK_UNCERTAINTY_NS, (this.clock != null) ? this.clock.uncertaintyNs() : null);
+		body.put(TIMELINE, TimelineJson.write(this.timeline));
+		return body;
+	}
+
+	/** A parsed body; empty when a field the supervisor acts on is missing or out of range. */
+	public static Optional<ReadyCallback> read(@Nullable Map<String, ?> body) {
+		if (body == null) {
+			return Optional.empty();
+		}
+		try {
+			String server = TimelineJson.text(body.get(SERVER));
+			long port = TimelineJson.number(body.get(PORT));
+			Optional<ServerTimeline> timeline = (body.get(TIMELINE) instanceof Map<?, ?> map)
+					? TimelineJson.read(stringKeys(map)) : Optional.empty();
+			if (server == null || server.isBlank() || port < 0 || port > 65535 || timeline.isEmpty()) {
+				return Optional.empty();
+			}
+			String host = TimelineJson.text(body.get(HOST));
+			return Optional.of(new ReadyCallback(server, TimelineJson.number(body.get(PID)),
+					(host != null) ? host : "", (int) port, TimelineJson.number(body.get(CLOCK_EPOCH_NS)),
+					clock(body.get(CLOCK_OFFSET_NS), body.get(CLOCK_UNCERTAINTY_NS)), timeline.get()));
+		}
+		catch (RuntimeException ex) {
+			return Optional.empty();
+		}
+	}
+
+	private static @Nullable ClockOffset clock(@Nullable Object offset, @Nullable Object uncertainty) {
+		if (TimelineJson.text(offset) == null && !(offset instanceof Number)) {
+			return null;
+		}
+		long uncertaintyNs = TimelineJson.number(uncertainty);
+		return (uncertaintyNs >= 0) ? new ClockOffset(TimelineJson.number(offset), uncertaintyNs) : null;
+	}
+
+	private static Map<String, Object> stringKeys(Map<?, ?> map) {
+		Map<String, Object> copy = new LinkedHashMap<>();
+		map.forEach((key, value) -> copy.put(String.valueOf(key), value));
+		return copy;
+	}
+
+}

@@ -1,0 +1,172 @@
+package io.github.startuptelemetry.supervisor;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.timeline.ReadyCallback;
+import io.github.startuptelemetry.timeline.ServerTimeline;
+import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.TimelineJson;
+import io.github.startuptelemetry.timeline.WallClock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The callback endpoint in process, over real HTTP on loopback: only a request with the run's
+ * token gets anything, only a bounded, well-formed callback reaches the run, and what the run
+ * says of it becomes the status.
+ */
+class ReadinessCallbackServerTest {
+
+	private static final ServerTimeline TIMELINE = new ServerTimeline("a", null, false, 7, null, null, 10, 30,
+			List.of(new Stage("main_start", 10, 30)), List.of(), List.of());
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	private final List<ReadyCallback> received = new CopyOnWriteArrayList<>();
+
+	private final List<String> clockAsked = new CopyOnWriteArrayList<>();
+
+	private ReadinessCallbackServer server;
+
+	private String url;
+
+	private String token;
+
+	@BeforeEach
+	void start() throws IOException {
+		this.server = ReadinessCallbackServer.start(new SupervisorProperties.Callback(), this::decide,
+				this.clockAsked::add);
+		this.url = this.server.serverEnv().get(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL);
+		this.token = this.server.serverEnv().get(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_TOKEN);
+	}
+
+	@AfterEach
+	void stop() {
+		this.server.stop();
+	}
+
+	private ReadinessCallbackServer.Verdict decide(ReadyCallback callback, InetAddress from) {
+		if (!callback.server().equals("a")) {
+			return ReadinessCallbackServer.Verdict.UNKNOWN;
+		}
+		if (!this.received.isEmpty()) {
+			return ReadinessCallbackServer.Verdict.SETTLED;
+		}
+		this.received.add(callback);
+		return ReadinessCallbackServer.Verdict.ACCEPTED;
+	}
+
+	@Test
+	void listensOnLoopbackWithALongRandomTokenPerRun() throws IOException {
+		assertThat(this.url).startsWith("http://127.0.0.1:");
+		assertThat(this.token).hasSizeGreaterThanOrEqualTo(43);
+		ReadinessCallbackServer other = ReadinessCallbackServer.start(new SupervisorProperties.Callback(),
+				this::decide, (name) -> {
+				});
+		try {
+			assertThat(other.serverEnv().get(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_TOKEN)).isNotEqualTo(this.token);
+		}
+		finally {
+			other.stop();
+		}
+	}
+
+	@Test
+	void theClockAnswersTheSupervisorsWallClockAndNotesWhoAsked() throws Exception {
+		long before = WallClock.nowNs();
+		HttpResponse<String> answer = get("/clock?server=model-0", this.token);
+		long after = WallClock.nowNs();
+		assertThat(answer.statusCode()).isEqualTo(200);
+		assertThat(Long.parseLong(answer.body())).isBetween(before, after);
+		assertThat(this.clockAsked).containsExactly("model-0");
+		assertThat(get("/clock", this.token).statusCode()).isEqualTo(200);
+		assertThat(this.clockAsked).containsExactly("model-0");
+	}
+
+	@Test
+	void withoutTheTokenNothingIsAnsweredOrNoted() throws Exception {
+		assertThat(get("/clock?server=a", "wrong").statusCode()).isEqualTo(401);
+		assertThat(get("/clock?server=a", null).statusCode()).isEqualTo(401);
+		assertThat(post(ready("a"), this.token + "x").statusCode()).isEqualTo(401);
+		assertThat(post(ready("a"), null).statusCode()).isEqualTo(401);
+		assertThat(this.clockAsked).isEmpty();
+		assertThat(this.received).isEmpty();
+	}
+
+	@Test
+	void aWrongMethodIsRejected() throws Exception {
+		assertThat(get("/ready", this.token).statusCode()).isEqualTo(405);
+		assertThat(this.received).isEmpty();
+	}
+
+	@Test
+	void anOversizedOrMalformedBodyNeverReachesTheRun() throws Exception {
+		String oversized = "{\"server\":\"a\",\"pad\":\"" + "x".repeat(256 * 1024) + "\"}";
+		assertThat(statusOrTooLarge(oversized)).isEqualTo(413);
+		assertThat(post("{not json", this.token).statusCode()).isEqualTo(400);
+		assertThat(post("{\"server\":\"a\"}", this.token).statusCode()).as("no timeline").isEqualTo(400);
+		assertThat(post("[1,2]", this.token).statusCode()).isEqualTo(400);
+		assertThat(this.received).isEmpty();
+	}
+
+	@Test
+	void theRunsVerdictIsTheStatus() throws Exception {
+		assertThat(post(ready("nobody"), this.token).statusCode()).isEqualTo(404);
+		assertThat(post(ready("a"), this.token).statusCode()).isEqualTo(204);
+		assertThat(post(ready("a"), this.token).statusCode()).isEqualTo(409);
+		assertThat(this.received).singleElement().satisfies((callback) -> {
+			assertThat(callback.server()).isEqualTo("a");
+			assertThat(callback.port()).isEqualTo(8123);
+			assertThat(callback.timeline()).isEqualTo(TIMELINE);
+		});
+	}
+
+	@Test
+	void aServerNameFromTheQueryIsDecodedAndBounded() {
+		assertThat(ReadinessCallbackServer.serverParam("x=1&server=model%2D0")).isEqualTo("model-0");
+		assertThat(ReadinessCallbackServer.serverParam("server=%zz")).isNull();
+		assertThat(ReadinessCallbackServer.serverParam(null)).isNull();
+		assertThat(ReadinessCallbackServer.serverParam("server=" + "a".repeat(2000))).isNull();
+	}
+
+	private static String ready(String name) {
+		return TimelineJson.toText(new ReadyCallback(name, 7, "h", 8123, 30, null, TIMELINE).write());
+	}
+
+	private int statusOrTooLarge(String body) throws InterruptedException {
+		try {
+			return post(body, this.token).statusCode();
+		}
+		catch (IOException ex) {
+			// the endpoint may answer and close before the whole upload is sent
+			return 413;
+		}
+	}
+
+	private HttpResponse<String> get(String path, String token) throws IOException, InterruptedException {
+		return this.http.send(request(path, token).GET().build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	private HttpResponse<String> post(String body, String token) throws IOException, InterruptedException {
+		return this.http.send(request("/ready", token).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+				HttpResponse.BodyHandlers.ofString());
+	}
+
+	private HttpRequest.Builder request(String path, String token) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.url + path));
+		return (token != null) ? request.header("Authorization", "Bearer " + token) : request;
+	}
+
+}

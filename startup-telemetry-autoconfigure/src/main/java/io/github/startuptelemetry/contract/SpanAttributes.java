@@ -80,6 +80,21 @@ public final class SpanAttributes {
 	 */
 	public static final String UNATTRIBUTED_MS = "startup.unattributed_ms";
 
+	/**
+	 * On {@code gym.startup.server} of a server started as a job step: the allocation's job id
+	 * (string), lens's name, as on the resource ({@link SlurmAttributes#JOB_ID}).
+	 */
+	public static final String SLURM_JOB_ID = SlurmAttributes.JOB_ID;
+
+	/** On {@code gym.startup.server} of a server started as a job step: its step id (string). */
+	public static final String SLURM_STEP_ID = "slurm.step.id";
+
+	/**
+	 * On {@code gym.startup.server}: how long the Slurm step waited to be created (pending,
+	 * held back by the scheduler) after {@code srun} was spawned, in milliseconds (long).
+	 */
+	public static final String SLURM_PENDING_MS = "startup.slurm.pending_ms";
+
 	private SpanAttributes() {
 	}
 

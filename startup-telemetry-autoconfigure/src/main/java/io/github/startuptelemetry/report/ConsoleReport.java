@@ -78,6 +78,10 @@ public final class ConsoleReport {
 		columns.add(new Column("server", "", false));
 		columns.add(new Column("type", "", false));
 		columns.add(new Column("spawn→ready", "", true));
+		boolean queued = report.servers().stream().anyMatch((server) -> server.queuedNs().isPresent());
+		if (queued) {
+			columns.add(new Column(ReportWording.QUEUED, "", true));
+		}
 		for (String stage : stageNames) {
 			int split = stage.indexOf('_');
 			columns.add((split < 0) ? new Column(stage, "", true)
@@ -92,6 +96,9 @@ public final class ConsoleReport {
 			row.add(server.name());
 			row.add((server.type() != null) ? server.type() : MISSING);
 			row.add(Durations.format(server.spawnToEndNs()));
+			if (queued) {
+				row.add(server.queuedNs().isPresent() ? Durations.format(server.queuedNs().getAsLong()) : MISSING);
+			}
 			for (String name : stageNames) {
 				row.add(stageCell(server, name));
 			}

@@ -235,8 +235,15 @@ public final class HtmlReport {
 		return row("server", server.name(), server.outcome(), classes,
 				label(server.name(), server.type(), HtmlWording.note(server, isCritical), state,
 						ReportWording.shortOutcome(server), HtmlWording.badgeTitle(server)),
-				track.toString(), Durations.format(server.spawnToEndNs()),
-				server.probeLagNs().isPresent() ? "probe lag " + Durations.format(server.probeLagNs().getAsLong()) : null);
+				track.toString(), Durations.format(server.spawnToEndNs()), sideNote(server));
+	}
+
+	/** Beside the row's duration: how long the platform held it back, and the probe lag. */
+	private static String sideNote(ServerReport server) {
+		List<String> notes = new ArrayList<>();
+		server.queuedNs().ifPresent((queued) -> notes.add(ReportWording.QUEUED + " " + Durations.format(queued)));
+		server.probeLagNs().ifPresent((lag) -> notes.add("probe lag " + Durations.format(lag)));
+		return notes.isEmpty() ? null : String.join(" · ", notes);
 	}
 
 	/** A server that reported no stages: one bar from its spawn to its end, saying how it ended. */

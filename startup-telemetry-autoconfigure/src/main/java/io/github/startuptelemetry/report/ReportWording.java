@@ -65,6 +65,9 @@ final class ReportWording {
 		return server.stopped() ? server.outcome() + " (stopped)" : server.outcome();
 	}
 
+	/** What the wait before a server ran is called, e.g. Slurm's pending step. */
+	static final String QUEUED = "queued";
+
 	/** The same in a word or two: {@code stopped} for a server stopped because another crashed. */
 	static String shortOutcome(ServerReport server) {
 		return server.stopped() ? "stopped" : outcome(server);

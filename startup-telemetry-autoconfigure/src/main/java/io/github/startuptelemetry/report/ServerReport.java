@@ -28,32 +28,43 @@ import io.github.startuptelemetry.timeline.StepTiming;
  * @param timeline what the server reported of its own startup, if it could
  * @param exitCode the code it exited with before it was ready, if it did: what crashed the
  * startup, where the other servers of a crashed startup were merely stopped
+ * @param queuedNs how long the platform held it back before it ran, when its launcher knows
+ * (Slurm: the job step pending, {@code startup.slurm.pending_ms}); part of spawn→ready, so that
+ * "the scheduler held it back" reads apart from "it was slow"
  */
 public record ServerReport(String name, @Nullable String type, long spawnNs, long endNs, String outcome,
-		Optional<ServerTimeline> timeline, OptionalInt exitCode) {
+		Optional<ServerTimeline> timeline, OptionalInt exitCode, OptionalLong queuedNs) {
 
 	public ServerReport {
 		Objects.requireNonNull(name, "name");
 		Objects.requireNonNull(outcome, "outcome");
 		Objects.requireNonNull(timeline, "timeline");
 		Objects.requireNonNull(exitCode, "exitCode");
+		Objects.requireNonNull(queuedNs, "queuedNs");
 	}
 
 	/** A row as the supervisor alone saw it, without the server's own timeline. */
 	public static ServerReport of(String name, @Nullable String type, long spawnNs, long endNs, String outcome) {
-		return new ServerReport(name, type, spawnNs, endNs, outcome, Optional.empty(), OptionalInt.empty());
+		return new ServerReport(name, type, spawnNs, endNs, outcome, Optional.empty(), OptionalInt.empty(),
+				OptionalLong.empty());
 	}
 
 	/** This row with the server's own timeline added. */
 	public ServerReport withTimeline(ServerTimeline timeline) {
 		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, Optional.of(timeline),
-				this.exitCode);
+				this.exitCode, this.queuedNs);
 	}
 
 	/** This row with the code the server exited with before it was ready. */
 	public ServerReport withExitCode(int exitCode) {
 		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
-				OptionalInt.of(exitCode));
+				OptionalInt.of(exitCode), this.queuedNs);
+	}
+
+	/** This row with how long the platform held the server back before it ran. */
+	public ServerReport withQueuedNs(long queuedNs) {
+		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
+				this.exitCode, OptionalLong.of(queuedNs));
 	}
 
 	/** The server's own contiguous stages, empty when it could not report them. */

@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.supervisor;
 
+import java.util.List;
+
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.DisposableBean;
@@ -27,8 +29,10 @@ class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, Appli
 
 	private ApplicationContext context;
 
-	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup, @Nullable String runId) {
-		this.run = new FleetRun(properties, startup, FleetPlan.freePorts(), runId);
+	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup, List<ServerLauncher> launchers,
+			@Nullable String runId) {
+		this.run = new FleetRun(properties, startup, new Launchers(launchers, properties), FleetPlan.freePorts(),
+				runId);
 		this.exitWhenReady = properties.isExitWhenReady();
 	}
 

@@ -58,7 +58,8 @@ final class FleetPlan {
 						server.getCommand().stream().map((arg) -> expand(arg, values)).toList(),
 						expand(server.getSetup(), values),
 						(server.getWorkingDir() != null) ? Path.of(expand(server.getWorkingDir(), values)) : null, env,
-						health, timeline));
+						health, timeline,
+						(server.getLauncher() != null) ? server.getLauncher() : properties.getLauncher()));
 			}
 		}
 		return plan;

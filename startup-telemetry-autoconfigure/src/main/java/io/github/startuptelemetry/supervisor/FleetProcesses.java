@@ -3,11 +3,16 @@ package io.github.startuptelemetry.supervisor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -31,15 +36,20 @@ final class FleetProcesses {
 
 	private final SupervisorProperties properties;
 
+	private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+
 	private final SupervisorStartup startup;
+
+	private final Launchers launchers;
 
 	private volatile ExecutorService spawners;
 
 	private volatile Path runDir;
 
-	FleetProcesses(SupervisorProperties properties, SupervisorStartup startup) {
+	FleetProcesses(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers) {
 		this.properties = properties;
 		this.startup = startup;
+		this.launchers = launchers;
 	}
 
 	/** Where the servers' logs go: {@code telemetry.supervisor.run-dir}, or a new temporary directory. */
@@ -71,7 +81,7 @@ final class FleetProcesses {
 	}
 
 	/**
-	 * Start one server's process with its environment, its output going to its log file.
+	 * Start one server with its launcher and its environment, its output going to its log file.
 	 * @param runEnv what every server of the run gets (the callback's URL and token: secrets)
 	 */
 	void start(FleetServer server, Map<String, String> runEnv) throws IOException {
@@ -83,23 +93,49 @@ final class FleetProcesses {
 			.set(runEnv)
 			.set(plan.env())
 			.toMap();
-		server.process = ServerProcess.start(plan, env, this.runDir.resolve(logFileName(plan.name())));
-		logger.info("Spawned " + plan.name() + " (pid " + server.process.pid() + ", port " + plan.port() + "), log "
+		LaunchRequest request = new LaunchRequest(plan.name(), plan.type(), plan.rank(), plan.worldSize(),
+				plan.command(), plan.setup(), plan.workingDir(), env, this.runDir.resolve(logFileName(plan.name())));
+		server.process = this.launchers.get(plan.launcher()).launch(request);
+		logger.info("Spawned " + plan.name() + " (" + server.process.describe() + ", port " + plan.port() + "), log "
 				+ server.process.log());
 	}
 
-	/** Stop these processes: SIGTERM, then SIGKILL what still runs after the stop timeout. */
-	void stop(List<ServerProcess> started) {
+	/**
+	 * Stop these servers, all in one grace period: terminate each (SIGTERM, scancel), wait up
+	 * to the stop timeout, then kill what still runs.
+	 */
+	void stop(List<LaunchedServer> started) {
 		if (started.isEmpty()) {
 			return;
 		}
 		logger.info("Stopping " + started.size() + " server(s)");
-		List<ProcessHandle> killed = ServerProcess.stopAll(started, this.properties.getStopTimeout());
+		started.forEach(LaunchedServer::terminate);
+		List<LaunchedServer> left = awaitStopped(started, this.properties.getStopTimeout());
+		List<String> killed = left.stream().flatMap((server) -> server.kill().stream()).toList();
+		awaitStopped(left, KILL_WAIT);
 		if (!killed.isEmpty()) {
 			logger.warn(killed.size() + " process(es) still running " + this.properties.getStopTimeout().toMillis()
-					+ " ms after SIGTERM (telemetry.supervisor.stop-timeout) were killed: pids "
-					+ killed.stream().map(ProcessHandle::pid).toList());
+					+ " ms after SIGTERM (telemetry.supervisor.stop-timeout) were killed: " + String.join(", ", killed));
 		}
+	}
+
+	/** Wait until all have stopped or {@code timeout} passed; those still running. */
+	private static List<LaunchedServer> awaitStopped(List<LaunchedServer> servers, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		List<LaunchedServer> left = new ArrayList<>();
+		for (LaunchedServer server : servers) {
+			try {
+				server.stopped().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+			}
+			catch (TimeoutException | ExecutionException ex) {
+				left.add(server);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				left.add(server);
+			}
+		}
+		return left;
 	}
 
 	void shutdown() {

@@ -81,23 +81,16 @@ final class FleetRun {
 	/**
 	 * @param properties the fleet
 	 * @param startup the startup's telemetry
-	 * @param ports free ports for {@code {port}}
-	 */
-	FleetRun(SupervisorProperties properties, SupervisorStartup startup, IntSupplier ports) {
-		this(properties, startup, ports, null);
-	}
-
-	/**
-	 * @param properties the fleet
-	 * @param startup the startup's telemetry
+	 * @param launchers what starts the servers
 	 * @param ports free ports for {@code {port}}
 	 * @param runId the run's id for the report, or {@code null}
 	 */
-	FleetRun(SupervisorProperties properties, SupervisorStartup startup, IntSupplier ports, @Nullable String runId) {
+	FleetRun(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers, IntSupplier ports,
+			@Nullable String runId) {
 		this.properties = properties;
 		this.startup = startup;
 		this.ports = ports;
-		this.processes = new FleetProcesses(properties, startup);
+		this.processes = new FleetProcesses(properties, startup, launchers);
 		this.report = new FleetReport(properties.getReport(), runId);
 	}
 
@@ -190,7 +183,7 @@ final class FleetRun {
 			finally {
 				spawned.countDown();
 			}
-			server.process.process().onExit().thenRun(() -> exited(server));
+			server.process.onExit().thenAccept((exit) -> exited(server, exit));
 		}
 		catch (IOException | RuntimeException ex) {
 			fail(new FleetStartupException(StartupOutcome.ERROR,
@@ -198,13 +191,16 @@ final class FleetRun {
 			server.settled.countDown();
 			return;
 		}
+		// what its launcher knows of it (a Slurm step's job, step and wait), once it has started
+		server.process.host()
+			.thenRun(() -> this.startup.serverAttributes(server.name(), server.process.attributes()));
 		if (server.plan.port() == 0) {
 			// it binds a port of its own choosing: only its callback can say which, and that it is ready
 			return;
 		}
-		this.probing
-			.watch(server.plan, () -> probing(server) && !server.ready, () -> server.callingBack,
-					() -> probedHealthy(server))
+		server.process.host()
+			.thenCompose((host) -> this.probing.watch(server.plan.probedOn(host),
+					() -> probing(server) && !server.ready, () -> server.callingBack, () -> probedHealthy(server)))
 			.whenComplete((timeline, error) -> {
 				if (error != null) {
 					fail(new FleetStartupException(StartupOutcome.ERROR,
@@ -294,18 +290,19 @@ final class FleetRun {
 		}
 	}
 
-	private void exited(FleetServer server) {
+	private void exited(FleetServer server, LaunchedServer.ServerExit exit) {
 		synchronized (this.lock) {
-			server.exitCode = server.process.process().exitValue();
+			server.exitCode = exit.code();
+			server.exitReason = exit.reason();
 			String name = server.name();
 			if (this.state == State.STARTING && !server.ready) {
 				fail(new FleetStartupException(StartupOutcome.CRASHED,
-						"Server '" + name + "' exited with code " + server.exitCode + " before it was ready; last lines of "
-								+ server.process.log() + ":\n" + server.process.logTail(LOG_TAIL_LINES),
+						"Server '" + name + "' " + exit.reason() + " before it was ready; last lines of "
+								+ server.process.log() + ":\n" + ServerProcess.logTail(server.process.log(), LOG_TAIL_LINES),
 						this.processes.runDir()));
 			}
 			else if (!this.processesStopped) {
-				logger.warn("Server '" + name + "' exited with code " + server.exitCode + "; log "
+				logger.warn("Server '" + name + "' " + exit.reason() + "; log "
 						+ server.process.log());
 			}
 		}
@@ -401,7 +398,7 @@ final class FleetRun {
 	}
 
 	private void stopProcesses() {
-		List<ServerProcess> started = new ArrayList<>();
+		List<LaunchedServer> started = new ArrayList<>();
 		synchronized (this.lock) {
 			if (this.processesStopped) {
 				return;

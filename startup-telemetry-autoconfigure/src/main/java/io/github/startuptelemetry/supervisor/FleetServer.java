@@ -18,13 +18,15 @@ final class FleetServer {
 	/** Counted down once the server is spawned and probed, its timeline fetched, or it failed. */
 	final CountDownLatch settled = new CountDownLatch(1);
 
-	volatile ServerProcess process;
+	volatile LaunchedServer process;
 
 	volatile ServerTimeline timeline;
 
 	volatile boolean ready;
 
 	volatile Integer exitCode;
+
+	volatile String exitReason;
 
 	/** What made it ready: {@code callback} or {@code probe}; {@code null} before. */
 	volatile String readySource;

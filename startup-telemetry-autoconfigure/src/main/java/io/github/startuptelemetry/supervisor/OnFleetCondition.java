@@ -14,7 +14,7 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  * property is set, even an incomplete one: a fleet with a server that lacks its command must
  * fail validation, not be skipped.
  */
-class OnFleetCondition extends SpringBootCondition {
+public class OnFleetCondition extends SpringBootCondition {
 
 	private static final ConfigurationPropertyName SERVERS = ConfigurationPropertyName.of("telemetry.supervisor.servers");
 

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -17,6 +18,7 @@ import io.opentelemetry.context.Context;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupEnv;
@@ -104,6 +106,32 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 			}
 		});
 		return env;
+	}
+
+	@Override
+	public synchronized void serverAttributes(String name, Map<String, Object> attributes) {
+		guarded("add a server's launcher attributes", () -> {
+			ServerRecord record = (name != null) ? this.servers.get(name) : null;
+			if (record != null && record.open()) {
+				if (attributes.get(SpanAttributes.SLURM_PENDING_MS) instanceof Long pendingMs) {
+					record.queuedNs = OptionalLong.of(TimeUnit.MILLISECONDS.toNanos(pendingMs));
+				}
+				attributes.forEach((key, value) -> {
+					if (value instanceof Long number) {
+						record.span.setAttribute(key, number);
+					}
+					else if (value instanceof Double number) {
+						record.span.setAttribute(key, number);
+					}
+					else if (value instanceof Boolean bool) {
+						record.span.setAttribute(key, bool);
+					}
+					else if (value != null) {
+						record.span.setAttribute(key, value.toString());
+					}
+				});
+			}
+		});
 	}
 
 	@Override
@@ -283,6 +311,9 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 
 		String outcome;
 
+		/** How long its platform held it back (its launcher's pending time), if known. */
+		OptionalLong queuedNs = OptionalLong.empty();
+
 		ServerRecord(String name, String type, long spawnNs) {
 			this.name = name;
 			this.type = type;
@@ -294,7 +325,8 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		}
 
 		ServerReport report() {
-			return ServerReport.of(this.name, this.type, this.spawnNs, this.endNs, this.outcome);
+			ServerReport row = ServerReport.of(this.name, this.type, this.spawnNs, this.endNs, this.outcome);
+			return this.queuedNs.isPresent() ? row.withQueuedNs(this.queuedNs.getAsLong()) : row;
 		}
 
 	}

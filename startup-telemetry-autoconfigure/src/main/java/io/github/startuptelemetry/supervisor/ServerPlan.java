@@ -1,6 +1,7 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,13 +20,40 @@ import java.util.Map;
  * @param env extra environment, over everything else
  * @param healthUri answers 2xx once it is ready
  * @param timelineUri its startup timeline endpoint
+ * @param launcher the name of the {@link ServerLauncher} that starts it
  */
 record ServerPlan(String name, String type, int rank, int worldSize, int port, List<String> command, String setup,
-		Path workingDir, Map<String, String> env, URI healthUri, URI timelineUri) {
+		Path workingDir, Map<String, String> env, URI healthUri, URI timelineUri, String launcher) {
 
 	ServerPlan {
 		command = List.copyOf(command);
 		env = Map.copyOf(env);
+	}
+
+	/**
+	 * This plan probed on {@code host}, where its launcher says it runs, when that is not this
+	 * host: the URLs' loopback host is replaced.
+	 */
+	ServerPlan probedOn(String host) {
+		if (host == null || host.equals(this.healthUri.getHost()) || !isLoopback(this.healthUri.getHost())) {
+			return this;
+		}
+		return new ServerPlan(this.name, this.type, this.rank, this.worldSize, this.port, this.command, this.setup,
+				this.workingDir, this.env, onHost(this.healthUri, host), onHost(this.timelineUri, host), this.launcher);
+	}
+
+	private static boolean isLoopback(String host) {
+		return "127.0.0.1".equals(host) || "localhost".equals(host) || "[::1]".equals(host);
+	}
+
+	private static URI onHost(URI uri, String host) {
+		try {
+			return new URI(uri.getScheme(), uri.getUserInfo(), host, uri.getPort(), uri.getPath(), uri.getQuery(),
+					uri.getFragment());
+		}
+		catch (URISyntaxException ex) {
+			return uri;
+		}
 	}
 
 	/** The path (and query) its health URL probes: what the server warms up before it reports ready. */

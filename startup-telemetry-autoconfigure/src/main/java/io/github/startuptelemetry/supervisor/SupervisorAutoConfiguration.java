@@ -109,8 +109,15 @@ public final class SupervisorAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		FleetLauncher fleetLauncher(SupervisorProperties properties, SupervisorStartup startup,
-				Environment environment) {
-			return new FleetLauncher(properties, startup, environment.getProperty(TelemetryProperties.RUN_ID));
+				ObjectProvider<ServerLauncher> launchers, Environment environment) {
+			return new FleetLauncher(properties, startup, launchers.orderedStream().toList(),
+					environment.getProperty(TelemetryProperties.RUN_ID));
+		}
+
+		/** The default launcher: each server a process of this host. */
+		@Bean
+		LocalServerLauncher localServerLauncher() {
+			return new LocalServerLauncher();
 		}
 
 	}

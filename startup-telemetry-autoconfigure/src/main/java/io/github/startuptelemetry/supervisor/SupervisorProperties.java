@@ -82,6 +82,13 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 	 */
 	private Duration stopTimeout = Duration.ofSeconds(10);
 
+	/**
+	 * The launcher that starts each server, by name: "local" (a process of this host) or
+	 * "slurm" (a job step of the allocation the supervisor runs in), or the name of a
+	 * ServerLauncher bean of your own.
+	 */
+	private String launcher = "local";
+
 	/** Directory for this run's server logs, one file per server; a new temporary directory when unset. */
 	private Path runDir;
 
@@ -153,6 +160,14 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 
 	public void setRunDir(Path runDir) {
 		this.runDir = runDir;
+	}
+
+	public String getLauncher() {
+		return this.launcher;
+	}
+
+	public void setLauncher(String launcher) {
+		this.launcher = launcher;
 	}
 
 	public boolean isExitWhenReady() {
@@ -378,8 +393,19 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 		 */
 		private String timelineUrl;
 
+		/** The launcher that starts it, by name; the fleet's (telemetry.supervisor.launcher) when unset. */
+		private String launcher;
+
 		/** How many identical servers to spawn; each gets its own name, port and rank. */
 		private int replicas = 1;
+
+		public String getLauncher() {
+			return this.launcher;
+		}
+
+		public void setLauncher(String launcher) {
+			this.launcher = launcher;
+		}
 
 		/**
 		 * What {port} is: unset, a free port the supervisor picks; 0, "bind any free port" (the

@@ -48,6 +48,15 @@ public interface SupervisorStartup {
 	 */
 	Map<String, String> serverEnv(String name, String type, int rank, int worldSize);
 
+	/**
+	 * Add what its launcher knows about a server (e.g. {@code slurm.job.id},
+	 * {@code startup.slurm.pending_ms}) to its {@code gym.startup.server} span, while it is open.
+	 * @param name the server's name
+	 * @param attributes {@code String}, {@code Long}, {@code Double} or {@code Boolean} values
+	 */
+	default void serverAttributes(String name, Map<String, Object> attributes) {
+	}
+
 	/** Record that the named server first answered a health probe. Only the first call counts. */
 	void serverReady(String name);
 

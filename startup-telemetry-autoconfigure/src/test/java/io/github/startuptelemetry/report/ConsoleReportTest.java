@@ -82,6 +82,26 @@ class ConsoleReportTest {
 	}
 
 	@Test
+	void aQueuedColumnShowsOnlyWhenALauncherKnewTheWait() {
+		ServerReport step = ServerReport.of("model-0", "model", T0, T0 + 2 * S, "ready").withQueuedNs(340 * MS);
+		ServerReport local = ServerReport.of("resources", "resources", T0, T0 + S, "ready");
+		String text = ConsoleReport.render(new StartupReport(null, T0, T0 + 2 * S, "ready", null, List.of(),
+				List.of(step, local)));
+		assertThat(text.lines().filter((line) -> line.startsWith("server"))).singleElement()
+			.asString()
+			.contains("spawn→ready  queued");
+		assertThat(text.lines().filter((line) -> line.startsWith("model-0"))).singleElement()
+			.asString()
+			.contains("2.0 s  340 ms");
+		assertThat(text.lines().filter((line) -> line.startsWith("resources"))).singleElement()
+			.asString()
+			.contains("1.0 s       -");
+		String unqueued = ConsoleReport.render(new StartupReport(null, T0, T0 + S, "ready", null, List.of(),
+				List.of(local)));
+		assertThat(unqueued).doesNotContain("queued");
+	}
+
+	@Test
 	void durationsReadNaturally() {
 		assertThat(Durations.format(4_200_000)).isEqualTo("4.2 ms");
 		assertThat(Durations.format(312 * MS)).isEqualTo("312 ms");

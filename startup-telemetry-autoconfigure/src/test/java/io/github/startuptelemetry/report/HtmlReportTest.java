@@ -72,6 +72,17 @@ class HtmlReportTest {
 	}
 
 	@Test
+	void aRowSaysHowLongThePlatformHeldTheServerBack() {
+		StartupReport report = new StartupReport(null, T0, T0 + 2 * S, "ready", null, SUPERVISOR,
+				List.of(ServerReport.of("model-0", "model", T0 + S, T0 + 2 * S, "ready").withQueuedNs(340 * MS),
+						ServerReport.of("resources", "resources", T0 + S, T0 + 2 * S, "ready")));
+		Document page = parse(report);
+
+		assertThat(row(page, "model-0").text()).contains("queued 340 ms");
+		assertThat(row(page, "resources").text()).doesNotContain("queued");
+	}
+
+	@Test
 	void hoveringABarTellsItsNameStageStartAndDuration() {
 		Document page = parse(readyReport());
 

@@ -57,6 +57,97 @@ class LaunchShellTest {
 		assertThat(Files.readString(pidFile).strip()).isEqualTo(Long.toString(process.pid()));
 	}
 
+	@Test
+	void theGuardIsTheServersChildAndEndsWithIt() throws Exception {
+		Process server = new ProcessBuilder(LaunchShell.commandLine(null, List.of("sleep", "300"))).start();
+		try {
+			ProcessHandle guard = guardOf(server);
+			server.destroyForcibly();
+			assertThat(server.waitFor(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(awaitEnded(guard)).as("guard %d ended with its server", guard.pid()).isTrue();
+		}
+		finally {
+			server.descendants().forEach(ProcessHandle::destroyForcibly);
+			server.destroyForcibly();
+		}
+	}
+
+	@Test
+	void endOfTheSupervisorsPipeWithoutAStandDownLineKillsEvenAServerThatIgnoresSigterm() throws Exception {
+		Path trapped = this.dir.resolve("trapped");
+		Process server = new ProcessBuilder(LaunchShell.commandLine(null,
+				List.of("/bin/sh", "-c", "trap '' TERM; touch \"$0\"; while :; do sleep 1; done", trapped.toString())))
+			.start();
+		try {
+			ProcessHandle guard = guardOf(server);
+			while (!Files.exists(trapped) && server.isAlive()) {
+				// the server ignores SIGTERM from here on
+				server.waitFor(10, TimeUnit.MILLISECONDS);
+			}
+			server.getOutputStream().close();
+			assertThat(server.waitFor(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(server.exitValue()).isEqualTo(128 + 9);
+			assertThat(awaitEnded(guard)).isTrue();
+		}
+		finally {
+			server.descendants().forEach(ProcessHandle::destroyForcibly);
+			server.destroyForcibly();
+		}
+	}
+
+	@Test
+	void aStandDownLineLeavesTheServerRunningAndEndsTheGuard() throws Exception {
+		Process server = new ProcessBuilder(LaunchShell.commandLine(null, List.of("sleep", "300"))).start();
+		try {
+			ProcessHandle guard = guardOf(server);
+			ServerProcess.standDown(server.getOutputStream());
+			assertThat(awaitEnded(guard)).isTrue();
+			assertThat(server.isAlive()).isTrue();
+		}
+		finally {
+			server.descendants().forEach(ProcessHandle::destroyForcibly);
+			server.destroyForcibly();
+		}
+	}
+
+	/** The launch shell's guard: its child {@code sh -c GUARD startup-telemetry-guard <pid>}. */
+	private static ProcessHandle guardOf(Process server) throws Exception {
+		List<String> guardArgs = List.of(LaunchShell.GUARD_NAME, Long.toString(server.pid()));
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		while (System.nanoTime() < deadline) {
+			for (ProcessHandle child : server.children().toList()) {
+				List<String> args = List.of(child.info().arguments().orElse(new String[0]));
+				if (LaunchShell.isGuard(child) && args.size() == 4 && args.subList(2, 4).equals(guardArgs)) {
+					return child;
+				}
+			}
+			server.waitFor(20, TimeUnit.MILLISECONDS);
+		}
+		throw new AssertionError("no guard under " + server.info());
+	}
+
+	/** Whether {@code process} ended (a zombie has) within 10 s. */
+	private static boolean awaitEnded(ProcessHandle process) throws Exception {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		while (System.nanoTime() < deadline) {
+			if (ended(process)) {
+				return true;
+			}
+			process.onExit().completeOnTimeout(process, 20, TimeUnit.MILLISECONDS).join();
+		}
+		return false;
+	}
+
+	static boolean ended(ProcessHandle process) {
+		try {
+			String stat = Files.readString(Path.of("/proc/" + process.pid() + "/stat"));
+			return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+		}
+		catch (java.io.IOException ex) {
+			return true;
+		}
+	}
+
 	private Run run(String setup, List<String> command) throws Exception {
 		Path out = this.dir.resolve("out");
 		Process process = new ProcessBuilder(LaunchShell.commandLine(setup, command)).directory(this.dir.toFile())

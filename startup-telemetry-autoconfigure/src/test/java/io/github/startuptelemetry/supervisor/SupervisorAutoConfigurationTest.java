@@ -29,8 +29,10 @@ import org.springframework.stereotype.Component;
 
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
+import io.github.startuptelemetry.supervisor.slurm.SlurmLauncherAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** What {@link SupervisorAutoConfiguration} provides, and how a bad fleet fails a start. */
 class SupervisorAutoConfigurationTest {
@@ -59,6 +61,34 @@ class SupervisorAutoConfigurationTest {
 			.run((context) -> assertThat(context.getBean(SupervisorStartup.class)).isInstanceOf(DisabledSupervisorStartup.class));
 		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
 			.run((context) -> assertThat(context).hasSingleBean(FleetLauncher.class));
+	}
+
+	@Test
+	void aLauncherNameNoLauncherHasOrSlurmOutsideAnAllocationFailsTheSupervisorNamingTheProperty() {
+		ApplicationContextRunner fleet = this.runner
+			.withConfiguration(AutoConfigurations.of(SlurmLauncherAutoConfiguration.class))
+			.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x");
+		fleet.run((context) -> assertThat(context).hasSingleBean(FleetLauncher.class)
+			.hasBean("localServerLauncher")
+			.hasBean("slurmServerLauncher"));
+		fleet.withPropertyValues("telemetry.supervisor.launcher=nope")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("telemetry.supervisor.launcher")
+				.hasMessageContaining("no launcher is named 'nope'; known: local, slurm"));
+		assumeTrue(System.getenv("SLURM_JOB_ID") == null, "these tests run inside a Slurm allocation");
+		fleet.withPropertyValues("telemetry.supervisor.servers[0].launcher=slurm")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("telemetry.supervisor.servers[0].launcher")
+				.hasMessageContaining("SLURM_JOB_ID is not set")
+				.hasMessageContaining("salloc"));
+	}
+
+	@Test
+	void withoutAFleetThereIsNoLauncher() {
+		this.runner.withConfiguration(AutoConfigurations.of(SlurmLauncherAutoConfiguration.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(ServerLauncher.class));
 	}
 
 	@Test

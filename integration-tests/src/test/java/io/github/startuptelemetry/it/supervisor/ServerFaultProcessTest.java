@@ -114,7 +114,7 @@ class ServerFaultProcessTest {
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
 			this.fleets.abortedRoot("timeout");
 			assertThat(supervisor.log()).contains("1 process(es) still running 1000 ms after SIGTERM "
-					+ "(telemetry.supervisor.stop-timeout) were killed: pids [" + pidOf(supervisor, "stubborn") + "]");
+					+ "(telemetry.supervisor.stop-timeout) were killed: pid " + pidOf(supervisor, "stubborn"));
 			assertAllStopped(started, 1);
 		}
 	}

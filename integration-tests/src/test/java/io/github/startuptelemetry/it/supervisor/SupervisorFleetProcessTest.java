@@ -6,8 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 import io.opentelemetry.proto.metrics.v1.Metric;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,6 +22,7 @@ import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
 import static io.github.startuptelemetry.it.support.Fleets.assertAllStopped;
+import static io.github.startuptelemetry.it.support.Fleets.byServer;
 import static io.github.startuptelemetry.it.support.Fleets.count;
 import static io.github.startuptelemetry.it.support.Fleets.server;
 import static io.github.startuptelemetry.it.support.Fleets.startedProcesses;
@@ -196,11 +195,6 @@ class SupervisorFleetProcessTest {
 		}
 	}
 
-	private static Map<String, ReceivedSpan> byServer(List<ReceivedSpan> spans, String name) {
-		return spans.stream()
-			.filter((s) -> s.name().equals(name))
-			.collect(Collectors.toMap((s) -> s.attribute("nemo.gym.server.name"), Function.identity()));
-	}
 
 	/** Data points of the supervisor's startup histogram that reached the receiver. */
 	private int startupDurationPoints() {

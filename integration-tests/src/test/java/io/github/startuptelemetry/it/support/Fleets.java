@@ -1,13 +1,18 @@
 package io.github.startuptelemetry.it.support;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 
@@ -112,9 +117,45 @@ public final class Fleets {
 		throw new AssertionError("'" + name + "' was not spawned:\n" + supervisor.log());
 	}
 
+	/**
+	 * Wait until every one of {@code processes} has ended, at most {@code bound}; those still
+	 * running then. A zombie has ended (its new parent, init, may reap it late).
+	 */
+	public static List<ProcessHandle> awaitEnded(List<ProcessHandle> processes, Duration bound) {
+		long deadline = System.nanoTime() + bound.toNanos();
+		List<ProcessHandle> running = processes.stream().filter(Fleets::running).toList();
+		while (!running.isEmpty() && System.nanoTime() < deadline) {
+			// another process ends them: poll, bounded by the first one's exit and the deadline
+			running.get(0).onExit().completeOnTimeout(null, 10, TimeUnit.MILLISECONDS).join();
+			running = running.stream().filter(Fleets::running).toList();
+		}
+		return running;
+	}
+
+	private static boolean running(ProcessHandle process) {
+		try {
+			String stat = Files.readString(Path.of("/proc/" + process.pid() + "/stat"));
+			return process.isAlive() && !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
+	/**
+	 * Every one of {@code started} has ended, once the supervisor has exited: at once for what it
+	 * stopped, within moments for the launch shells' guards, which end with their servers.
+	 */
 	public static void assertAllStopped(List<ProcessHandle> started, int atLeast) {
-		assertThat(started).hasSizeGreaterThanOrEqualTo(atLeast)
-			.allSatisfy((process) -> assertThat(process.isAlive()).as("pid %d alive", process.pid()).isFalse());
+		assertThat(started).hasSizeGreaterThanOrEqualTo(atLeast);
+		assertThat(awaitEnded(started, Duration.ofSeconds(10))).as("processes still running").isEmpty();
+	}
+
+	/** The spans named {@code name}, by their {@code nemo.gym.server.name}. */
+	public static Map<String, ReceivedSpan> byServer(List<ReceivedSpan> spans, String name) {
+		return spans.stream()
+			.filter((s) -> s.name().equals(name))
+			.collect(Collectors.toMap((s) -> s.attribute("nemo.gym.server.name"), Function.identity()));
 	}
 
 	public static long count(List<ReceivedSpan> spans, String name) {

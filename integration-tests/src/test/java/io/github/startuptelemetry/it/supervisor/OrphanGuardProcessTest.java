@@ -1,0 +1,85 @@
+package io.github.startuptelemetry.it.supervisor;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.github.startuptelemetry.it.support.Fleets;
+import io.github.startuptelemetry.it.support.JavaProcess;
+import io.github.startuptelemetry.it.support.OtlpReceiver;
+import io.github.startuptelemetry.it.support.SampleJars;
+
+import static io.github.startuptelemetry.it.support.Fleets.TIMEOUT;
+import static io.github.startuptelemetry.it.support.Fleets.awaitEnded;
+import static io.github.startuptelemetry.it.support.Fleets.server;
+import static io.github.startuptelemetry.it.support.Fleets.startedProcesses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A supervisor that dies hard ({@code kill -9}: no shutdown hook, no stop) leaves no server
+ * running: the launch shell's guard sees its pipe close and ends the server, JVM or not, even
+ * one that ignores SIGTERM.
+ */
+class OrphanGuardProcessTest {
+
+	/** The guard's bound is about half a second; this one only keeps a broken guard from hanging the test. */
+	private static final Duration GONE = Duration.ofSeconds(10);
+
+	@TempDir
+	Path tmp;
+
+	@RegisterExtension
+	final OtlpReceiver receiver = new OtlpReceiver();
+
+	private Fleets fleets;
+
+	@BeforeEach
+	void fleets() {
+		this.fleets = new Fleets(this.receiver, this.tmp);
+	}
+
+	@Test
+	void killingTheSampleSupervisorMidStartLeavesNoServerRunning() throws Exception {
+		// the model loader takes a minute: the servers are still starting when the supervisor dies
+		try (JavaProcess supervisor = this.fleets.supervisor()
+			.env("SAMPLE_MODEL_LOADER_DURATION", "60s")
+			.workingDir(SampleJars.repositoryRoot())
+			.start(this.tmp.resolve("supervisor.log"))) {
+			assertNoneOutliveAKill9(supervisor, 3, "model-0", "model-1", "resources");
+		}
+	}
+
+	@Test
+	void aServerThatIsNoJvmAndIgnoresSigtermIsKilledAfterTheSupervisorDies() throws Exception {
+		try (JavaProcess supervisor = this.fleets
+			.supervisor(server(0, "stubborn", "/bin/sh", "-c", "trap '' TERM; exec sleep 300"))
+			.start(this.tmp.resolve("supervisor.log"))) {
+			assertNoneOutliveAKill9(supervisor, 1, "stubborn");
+		}
+	}
+
+	private void assertNoneOutliveAKill9(JavaProcess supervisor, int servers, String... names) throws Exception {
+		for (String name : names) {
+			supervisor.awaitLog("Spawned " + name + " ", TIMEOUT);
+		}
+		// the servers and their guards; JavaProcess.close kills whatever of them is left, pass or fail
+		List<ProcessHandle> started = startedProcesses(supervisor);
+		assertThat(started).hasSizeGreaterThanOrEqualTo(servers).allSatisfy((p) -> assertThat(p.isAlive()).isTrue());
+		long killed = System.nanoTime();
+		supervisor.signal("KILL");
+		supervisor.awaitExit(TIMEOUT);
+		List<ProcessHandle> left = awaitEnded(started, GONE);
+		// the goal (every server gone within 2 s) is measured, not asserted
+		System.out.printf("orphan guard: %d process(es) gone %d ms after kill -9 of the supervisor was sent (goal 2000 ms)%n",
+				started.size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killed));
+		assertThat(left).as("processes of the fleet still running %s after kill -9 of the supervisor", GONE)
+			.isEmpty();
+	}
+
+}

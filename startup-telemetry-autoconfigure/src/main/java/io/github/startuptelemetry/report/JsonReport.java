@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.timeline.JsonText;
 import io.github.startuptelemetry.timeline.JvmInfo;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
@@ -100,14 +101,14 @@ public final class JsonReport {
 
 	/** The report as JSON text. */
 	public static String render(StartupReport report) {
-		return Json.write(document(report));
+		return JsonText.pretty(document(report));
 	}
 
 	/** The document of a server started without a supervisor: the same schema, {@code kind} {@code server}. */
 	public static String renderServer(StartupReport report) {
 		Map<String, Object> document = document(report);
 		document.put(KIND, KIND_SERVER);
-		return Json.write(document);
+		return JsonText.pretty(document);
 	}
 
 	static Map<String, Object> document(StartupReport report) {
@@ -176,7 +177,14 @@ public final class JsonReport {
 	 * @throws IllegalArgumentException when it is not JSON or not a startup report
 	 */
 	public static List<ServerTimes> readTimes(String text) {
-		if (!(Json.parse(text) instanceof Map<?, ?> document) || !(document.get(SERVERS) instanceof List<?> servers)
+		Object parsed;
+		try {
+			parsed = JsonText.parse(text);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("Not a JSON report: " + ex.getMessage(), ex);
+		}
+		if (!(parsed instanceof Map<?, ?> document) || !(document.get(SERVERS) instanceof List<?> servers)
 				|| !(document.get(SCHEMA_VERSION_FIELD) instanceof Number)) {
 			throw new IllegalArgumentException("Not a startup report: no " + SCHEMA_VERSION_FIELD + " or " + SERVERS);
 		}

@@ -22,8 +22,8 @@ import io.github.startuptelemetry.contract.ReadinessCallback;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.support.DaemonThreads;
 import io.github.startuptelemetry.timeline.ClockOffset;
+import io.github.startuptelemetry.timeline.JsonText;
 import io.github.startuptelemetry.timeline.ReadyCallback;
-import io.github.startuptelemetry.timeline.TimelineJson;
 import io.github.startuptelemetry.timeline.WallClock;
 
 /**
@@ -113,7 +113,7 @@ final class SupervisorCallback {
 		DaemonThreads.ownThread("startup-ready-callback").execute(() -> {
 			try {
 				ReadyCallback callback = this.ready.get();
-				if (exchange("POST", ReadinessCallback.READY_PATH, TimelineJson.toText(callback.write())) == null) {
+				if (exchange("POST", ReadinessCallback.READY_PATH, JsonText.compact(callback.write())) == null) {
 					logger.debug("The supervisor did not accept the ready callback; it will find this server by probing");
 				}
 			}

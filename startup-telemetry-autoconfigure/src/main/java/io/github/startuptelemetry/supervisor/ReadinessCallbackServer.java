@@ -24,18 +24,15 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.boot.json.JsonParser;
-import org.springframework.boot.json.JsonParserFactory;
-
 import io.github.startuptelemetry.contract.ReadinessCallback;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.support.DaemonThreads;
 import io.github.startuptelemetry.timeline.ClockOffset;
+import io.github.startuptelemetry.timeline.JsonText;
 import io.github.startuptelemetry.timeline.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.TimelineJson;
 import io.github.startuptelemetry.timeline.WallClock;
 
 /**
@@ -59,8 +56,6 @@ final class ReadinessCallbackServer {
 	private final byte[] token;
 
 	private final String tokenText;
-
-	private final JsonParser json = JsonParserFactory.getJsonParser();
 
 	private final BiFunction<ReadyCallback, InetAddress, Verdict> ready;
 
@@ -106,7 +101,7 @@ final class ReadinessCallbackServer {
 	private void warmUp() {
 		ServerTimeline timeline = new ServerTimeline("warm-up", null, false, 0, null, null, 1, 2,
 				List.of(new Stage(StageNames.MAIN_START, 1, 2)), List.of(), List.of());
-		parse(TimelineJson.toText(new ReadyCallback("warm-up", 0, "", 0, 2, new ClockOffset(0, 0), timeline).write()));
+		parse(JsonText.compact(new ReadyCallback("warm-up", 0, "", 0, 2, new ClockOffset(0, 0), timeline).write()));
 	}
 
 	/** What each server of the run gets: the URL and the token (a secret: never log this map's values). */
@@ -205,7 +200,7 @@ final class ReadinessCallbackServer {
 
 	private Optional<ReadyCallback> parse(String body) {
 		try {
-			return ReadyCallback.read(this.json.parseMap(body));
+			return ReadyCallback.read(JsonText.parseObject(body));
 		}
 		catch (RuntimeException ex) {
 			return Optional.empty();

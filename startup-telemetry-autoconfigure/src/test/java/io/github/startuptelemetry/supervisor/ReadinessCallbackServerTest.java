@@ -14,10 +14,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.timeline.JsonText;
 import io.github.startuptelemetry.timeline.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.TimelineJson;
 import io.github.startuptelemetry.timeline.WallClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -142,7 +142,7 @@ class ReadinessCallbackServerTest {
 	}
 
 	private static String ready(String name) {
-		return TimelineJson.toText(new ReadyCallback(name, 7, "h", 8123, 30, null, TIMELINE).write());
+		return JsonText.compact(new ReadyCallback(name, 7, "h", 8123, 30, null, TIMELINE).write());
 	}
 
 	private int statusOrTooLarge(String body) throws InterruptedException {

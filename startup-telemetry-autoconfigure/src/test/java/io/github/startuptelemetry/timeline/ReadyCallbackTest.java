@@ -11,7 +11,7 @@ import org.springframework.boot.json.BasicJsonParser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A ready callback as a server sends it ({@link TimelineJson#toText}, no JSON library) and its
+ * A ready callback as a server sends it ({@link JsonText#compact}, no JSON library) and its
  * supervisor reads it (Boot's {@link BasicJsonParser}, which reads every literal as text):
  * whatever goes out comes back, and a body the supervisor could not act on reads as empty.
  * (That parser decodes only the {@code \"} and {@code \\} escapes, and a nested value's
@@ -32,20 +32,20 @@ class ReadyCallbackTest {
 
 	@Test
 	void whatAServerSendsItsSupervisorReadsBack() {
-		assertThat(ReadyCallback.read(new BasicJsonParser().parseMap(TimelineJson.toText(CALLBACK.write()))))
+		assertThat(ReadyCallback.read(new BasicJsonParser().parseMap(JsonText.compact(CALLBACK.write()))))
 			.contains(CALLBACK);
 	}
 
 	@Test
 	void withoutAClockReadingTheClockReadsAsUnknown() {
 		ReadyCallback noClock = new ReadyCallback("a", 1, "", 0, 5, null, TIMELINE);
-		assertThat(ReadyCallback.read(new BasicJsonParser().parseMap(TimelineJson.toText(noClock.write()))))
+		assertThat(ReadyCallback.read(new BasicJsonParser().parseMap(JsonText.compact(noClock.write()))))
 			.contains(noClock);
 	}
 
 	@Test
 	void theTimelineRoundTripsAsTextOnItsOwn() {
-		assertThat(TimelineJson.read(new BasicJsonParser().parseMap(TimelineJson.toText(TimelineJson.write(TIMELINE)))))
+		assertThat(TimelineJson.read(new BasicJsonParser().parseMap(JsonText.compact(TimelineJson.write(TIMELINE)))))
 			.contains(TIMELINE);
 	}
 
@@ -72,7 +72,7 @@ class ReadyCallbackTest {
 		Map<String, Object> timeline = new LinkedHashMap<>(TimelineJson.write(TIMELINE));
 		timeline.put(TimelineJson.READY_EPOCH_NS, "soon");
 		body.put(ReadyCallback.TIMELINE, timeline);
-		assertThat(ReadyCallback.read(new BasicJsonParser().parseMap(TimelineJson.toText(body)))).isEmpty();
+		assertThat(ReadyCallback.read(new BasicJsonParser().parseMap(JsonText.compact(body)))).isEmpty();
 	}
 
 	private static Map<String, Object> with(String field, Object value) {

@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.report;
+package io.github.startuptelemetry.timeline;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,13 +6,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
- * Just enough JSON for the report files, with the JDK alone: {@link Compare} runs from the
- * starter's jar without Spring on the class path. Writes maps, lists, strings, numbers,
- * booleans and nulls; reads the same back (numbers as {@code Long} or {@code Double}). Reading
- * a malformed document throws {@link IllegalArgumentException} saying where.
+ * Just enough JSON, with the JDK alone, for everything of ours that is JSON text: the ready
+ * callback a server posts (compact), the report files (pretty), and reading both back. The
+ * server posts it before any JSON library is warm, the supervisor reads what arrives over the
+ * network (bounded nesting, exact escapes), and the standalone report comparison runs without
+ * Spring on the class path. Writes maps, lists, strings, numbers, booleans and nulls; reads the
+ * same back (numbers as {@code Long} or {@code Double}). Reading malformed text throws
+ * {@link IllegalArgumentException} saying where.
  */
-final class Json {
+public final class JsonText {
 
 	/** Deepest nesting read: a report is a few levels deep; anything deeper is not one. */
 	private static final int MAX_DEPTH = 64;
@@ -21,18 +26,32 @@ final class Json {
 
 	private int at;
 
-	private Json(String text) {
+	private JsonText(String text) {
 		this.text = text;
 	}
 
-	static String write(Object value) {
+	/** Indented, decimals to the microsecond (of milliseconds), a final newline: for files people read. */
+	public static String pretty(@Nullable Object value) {
 		StringBuilder out = new StringBuilder(8192);
 		write(value, out, "");
 		return out.append('\n').toString();
 	}
 
-	static Object parse(String text) {
-		Json json = new Json(text);
+	/** On one line, decimals exact: for the wire, where what is read back must equal what was written. */
+	public static String compact(@Nullable Object value) {
+		StringBuilder out = new StringBuilder(4096);
+		write(value, out, null);
+		return out.toString();
+	}
+
+	/** The object the text holds, or {@code null} when it holds another value. */
+	@SuppressWarnings("unchecked")
+	public static @Nullable Map<String, Object> parseObject(String text) {
+		return (parse(text) instanceof Map<?, ?> map) ? (Map<String, Object>) map : null;
+	}
+
+	public static @Nullable Object parse(String text) {
+		JsonText json = new JsonText(text);
 		Object value = json.value(0);
 		json.space();
 		if (json.at != text.length()) {
@@ -41,15 +60,18 @@ final class Json {
 		return value;
 	}
 
-	private static void write(Object value, StringBuilder out, String indent) {
+	/** {@code indent} null: compact. */
+	private static void write(@Nullable Object value, StringBuilder out, @Nullable String indent) {
 		if (value == null) {
 			out.append("null");
 		}
 		else if (value instanceof String text) {
 			string(text, out);
 		}
-		else if (value instanceof Double number) {
-			out.append(number.isNaN() || number.isInfinite() ? "null" : String.format(Locale.ROOT, "%.3f", number));
+		else if (value instanceof Double || value instanceof Float) {
+			double number = ((Number) value).doubleValue();
+			out.append(!Double.isFinite(number) ? "null"
+					: (indent != null) ? String.format(Locale.ROOT, "%.3f", number) : Double.toString(number));
 		}
 		else if (value instanceof Number || value instanceof Boolean) {
 			out.append(value);
@@ -59,31 +81,31 @@ final class Json {
 				out.append("{}");
 				return;
 			}
-			String inner = indent + "  ";
-			out.append("{\n");
+			String inner = (indent != null) ? indent + "  " : null;
+			out.append((inner != null) ? "{\n" : "{");
 			int i = 0;
 			for (Map.Entry<?, ?> entry : map.entrySet()) {
-				out.append(inner);
+				out.append((inner != null) ? inner : "");
 				string(String.valueOf(entry.getKey()), out);
-				out.append(": ");
+				out.append((inner != null) ? ": " : ":");
 				write(entry.getValue(), out, inner);
-				out.append((++i < map.size()) ? ",\n" : "\n");
+				out.append((++i < map.size()) ? ((inner != null) ? ",\n" : ",") : ((inner != null) ? "\n" : ""));
 			}
-			out.append(indent).append('}');
+			out.append((indent != null) ? indent : "").append('}');
 		}
 		else if (value instanceof List<?> list) {
 			if (list.isEmpty()) {
 				out.append("[]");
 				return;
 			}
-			String inner = indent + "  ";
-			out.append("[\n");
+			String inner = (indent != null) ? indent + "  " : null;
+			out.append((inner != null) ? "[\n" : "[");
 			for (int i = 0; i < list.size(); i++) {
-				out.append(inner);
+				out.append((inner != null) ? inner : "");
 				write(list.get(i), out, inner);
-				out.append((i + 1 < list.size()) ? ",\n" : "\n");
+				out.append((i + 1 < list.size()) ? ((inner != null) ? ",\n" : ",") : ((inner != null) ? "\n" : ""));
 			}
-			out.append(indent).append(']');
+			out.append((indent != null) ? indent : "").append(']');
 		}
 		else {
 			string(String.valueOf(value), out);
@@ -219,8 +241,11 @@ final class Json {
 		}
 		String number = this.text.substring(start, this.at);
 		try {
-			return (number.contains(".") || number.contains("e") || number.contains("E")) ? Double.valueOf(number)
-					: Long.valueOf(number);
+			// not a ?: expression: it would unbox both sides and make every Long a Double
+			if (number.contains(".") || number.contains("e") || number.contains("E")) {
+				return Double.valueOf(number);
+			}
+			return Long.valueOf(number);
 		}
 		catch (NumberFormatException ex) {
 			this.at = start;
@@ -267,7 +292,7 @@ final class Json {
 	}
 
 	private IllegalArgumentException error(String expected) {
-		return new IllegalArgumentException("Not a JSON report: expected " + expected + " at character " + this.at);
+		return new IllegalArgumentException("Not JSON: expected " + expected + " at character " + this.at);
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.contract.JsonFields;
 import io.github.startuptelemetry.timeline.JsonText;
 import io.github.startuptelemetry.timeline.JvmInfo;
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -16,8 +17,8 @@ import io.github.startuptelemetry.timeline.TimelineJson;
 
 /**
  * A startup report as a versioned JSON document, for machines: what the HTML shows (outcome,
- * per server spawn→ready, stages with their JVM counters, slow beans, probe lag, trace, run,
- * host, the JVM and its startup flags), the input of {@link ReportComparison} and {@link Compare}.
+ * per server spawn→ready, stages with their JsonFields.JVM counters, slow beans, probe lag, trace, run,
+ * host, the JsonFields.JVM and its startup flags), the input of {@link ReportComparison} and {@link Compare}.
  * The schema is {@code docs/startup-report.schema.json}; every field name is defined here, but
  * those of a stage and a slow bean, which are the timeline's ({@link TimelineJson}).
  * Fields may be added within a {@link #SCHEMA_VERSION}, never renamed or
@@ -27,74 +28,6 @@ public final class JsonReport {
 
 	/** The schema's version, raised only for a change an old reader would misread. */
 	public static final int SCHEMA_VERSION = 1;
-
-	static final String SCHEMA_VERSION_FIELD = "schemaVersion";
-
-	static final String KIND = "kind";
-
-	static final String KIND_FLEET = "fleet";
-
-	static final String KIND_SERVER = "server";
-
-	static final String OUTCOME = "outcome";
-
-	static final String ERROR = "error";
-
-	static final String TRACE_ID = "traceId";
-
-	static final String RUN_ID = "runId";
-
-	static final String HOST = "host";
-
-	static final String START_EPOCH_NS = "startEpochNs";
-
-	static final String END_EPOCH_NS = "endEpochNs";
-
-	static final String DURATION_MS = "durationMs";
-
-	static final String SUPERVISOR = "supervisor";
-
-	static final String SERVERS = "servers";
-
-	static final String NAME = "name";
-
-	static final String TYPE = "type";
-
-	static final String EXIT_CODE = "exitCode";
-
-	static final String SPAWN_EPOCH_NS = "spawnEpochNs";
-
-	static final String SPAWN_TO_READY_MS = "spawnToReadyMs";
-
-	static final String PROBE_LAG_MS = "probeLagMs";
-
-	static final String CPU_PER_WALL = "cpuPerWall";
-
-	static final String JVM = "jvm";
-
-	static final String VERSION = "version";
-
-	static final String FLAGS = "flags";
-
-	static final String CDS_OFF = "cdsOff";
-
-	static final String CDS_ARCHIVE = "cdsArchive";
-
-	static final String AOT_CACHE = "aotCache";
-
-	static final String TIERED_STOP_AT_LEVEL = "tieredStopAtLevel";
-
-	static final String STAGES = "stages";
-
-	static final String BEANS = "beans";
-
-	static final String CHILDREN = "children";
-
-	static final String CRITICAL_PATH = "criticalPath";
-
-	static final String SERVER = "server";
-
-	static final String SLOWEST_STAGE = "slowestStage";
 
 	private JsonReport() {
 	}
@@ -107,60 +40,60 @@ public final class JsonReport {
 	/** The document of a server started without a supervisor: the same schema, {@code kind} {@code server}. */
 	public static String renderServer(StartupReport report) {
 		Map<String, Object> document = document(report);
-		document.put(KIND, KIND_SERVER);
+		document.put(JsonFields.KIND, JsonFields.KIND_SERVER);
 		return JsonText.pretty(document);
 	}
 
 	static Map<String, Object> document(StartupReport report) {
 		Map<String, Object> body = new LinkedHashMap<>();
-		body.put(SCHEMA_VERSION_FIELD, SCHEMA_VERSION);
-		body.put(KIND, KIND_FLEET);
-		body.put(OUTCOME, report.outcome());
-		body.put(ERROR, report.error());
-		body.put(TRACE_ID, report.traceId());
-		body.put(RUN_ID, report.runId());
-		body.put(HOST, report.host());
-		body.put(START_EPOCH_NS, report.startNs());
-		body.put(END_EPOCH_NS, report.endNs());
-		body.put(DURATION_MS, ms(report.durationNs()));
-		body.put(SUPERVISOR, Map.of(STAGES, report.supervisorStages().stream().map(TimelineJson::stage).toList()));
-		body.put(SERVERS, report.servers().stream().map(JsonReport::server).toList());
+		body.put(JsonFields.SCHEMA_VERSION_FIELD, SCHEMA_VERSION);
+		body.put(JsonFields.KIND, JsonFields.KIND_FLEET);
+		body.put(JsonFields.OUTCOME, report.outcome());
+		body.put(JsonFields.ERROR, report.error());
+		body.put(JsonFields.TRACE_ID, report.traceId());
+		body.put(JsonFields.RUN_ID, report.runId());
+		body.put(JsonFields.HOST, report.host());
+		body.put(JsonFields.START_EPOCH_NS, report.startNs());
+		body.put(JsonFields.END_EPOCH_NS, report.endNs());
+		body.put(JsonFields.DURATION_MS, ms(report.durationNs()));
+		body.put(JsonFields.SUPERVISOR, Map.of(JsonFields.STAGES, report.supervisorStages().stream().map(TimelineJson::stage).toList()));
+		body.put(JsonFields.SERVERS, report.servers().stream().map(JsonReport::server).toList());
 		report.criticalPath().ifPresent((path) -> {
 			Map<String, Object> critical = new LinkedHashMap<>();
-			critical.put(SERVER, path.server().name());
-			critical.put(DURATION_MS, ms(path.allReadyAfterNs()));
-			critical.put(SLOWEST_STAGE, path.slowestStage().map(Stage::name).orElse(null));
-			body.put(CRITICAL_PATH, critical);
+			critical.put(JsonFields.SERVER, path.server().name());
+			critical.put(JsonFields.DURATION_MS, ms(path.allReadyAfterNs()));
+			critical.put(JsonFields.SLOWEST_STAGE, path.slowestStage().map(Stage::name).orElse(null));
+			body.put(JsonFields.CRITICAL_PATH, critical);
 		});
 		return body;
 	}
 
 	private static Map<String, Object> server(ServerReport server) {
 		Map<String, Object> body = new LinkedHashMap<>();
-		body.put(NAME, server.name());
-		body.put(TYPE, server.type());
-		body.put(OUTCOME, server.outcome());
-		body.put(EXIT_CODE, server.exitCode().isPresent() ? server.exitCode().getAsInt() : null);
-		body.put(SPAWN_EPOCH_NS, server.spawnNs());
-		body.put(END_EPOCH_NS, server.endNs());
-		body.put(SPAWN_TO_READY_MS, ms(server.spawnToEndNs()));
-		body.put(PROBE_LAG_MS, server.probeLagNs().isPresent() ? ms(server.probeLagNs().getAsLong()) : null);
-		body.put(CPU_PER_WALL, server.cpuPerWall().isPresent() ? server.cpuPerWall().getAsDouble() : null);
-		body.put(JVM, server.timeline().map(ServerTimeline::jvm).map(JsonReport::jvm).orElse(null));
-		body.put(STAGES, server.stages().stream().map(TimelineJson::stage).toList());
-		body.put(BEANS, TimelineJson.steps(server.beans()));
+		body.put(JsonFields.NAME, server.name());
+		body.put(JsonFields.TYPE, server.type());
+		body.put(JsonFields.OUTCOME, server.outcome());
+		body.put(JsonFields.EXIT_CODE, server.exitCode().isPresent() ? server.exitCode().getAsInt() : null);
+		body.put(JsonFields.SPAWN_EPOCH_NS, server.spawnNs());
+		body.put(JsonFields.END_EPOCH_NS, server.endNs());
+		body.put(JsonFields.SPAWN_TO_READY_MS, ms(server.spawnToEndNs()));
+		body.put(JsonFields.PROBE_LAG_MS, server.probeLagNs().isPresent() ? ms(server.probeLagNs().getAsLong()) : null);
+		body.put(JsonFields.CPU_PER_WALL, server.cpuPerWall().isPresent() ? server.cpuPerWall().getAsDouble() : null);
+		body.put(JsonFields.JVM, server.timeline().map(ServerTimeline::jvm).map(JsonReport::jvm).orElse(null));
+		body.put(JsonFields.STAGES, server.stages().stream().map(TimelineJson::stage).toList());
+		body.put(JsonFields.BEANS, TimelineJson.steps(server.beans()));
 		server.timeline().ifPresent((timeline) -> TimelineJson.putUnattributed(body, timeline));
 		return body;
 	}
 
 	private static Map<String, Object> jvm(JvmInfo jvm) {
 		Map<String, Object> body = new LinkedHashMap<>();
-		body.put(VERSION, jvm.version());
-		body.put(CDS_OFF, jvm.cdsOff());
-		body.put(CDS_ARCHIVE, jvm.cdsArchive());
-		body.put(AOT_CACHE, jvm.aotCache());
-		body.put(TIERED_STOP_AT_LEVEL, jvm.tieredStopAtLevel());
-		body.put(FLAGS, jvm.flags());
+		body.put(JsonFields.VERSION, jvm.version());
+		body.put(JsonFields.CDS_OFF, jvm.cdsOff());
+		body.put(JsonFields.CDS_ARCHIVE, jvm.cdsArchive());
+		body.put(JsonFields.AOT_CACHE, jvm.aotCache());
+		body.put(JsonFields.TIERED_STOP_AT_LEVEL, jvm.tieredStopAtLevel());
+		body.put(JsonFields.FLAGS, jvm.flags());
 		return body;
 	}
 
@@ -184,26 +117,26 @@ public final class JsonReport {
 		catch (IllegalArgumentException ex) {
 			throw new IllegalArgumentException("Not a JSON report: " + ex.getMessage(), ex);
 		}
-		if (!(parsed instanceof Map<?, ?> document) || !(document.get(SERVERS) instanceof List<?> servers)
-				|| !(document.get(SCHEMA_VERSION_FIELD) instanceof Number)) {
-			throw new IllegalArgumentException("Not a startup report: no " + SCHEMA_VERSION_FIELD + " or " + SERVERS);
+		if (!(parsed instanceof Map<?, ?> document) || !(document.get(JsonFields.SERVERS) instanceof List<?> servers)
+				|| !(document.get(JsonFields.SCHEMA_VERSION_FIELD) instanceof Number)) {
+			throw new IllegalArgumentException("Not a startup report: no " + JsonFields.SCHEMA_VERSION_FIELD + " or " + JsonFields.SERVERS);
 		}
 		List<ServerTimes> times = new ArrayList<>();
 		for (Object item : servers) {
-			if (item instanceof Map<?, ?> server && server.get(NAME) instanceof String name) {
+			if (item instanceof Map<?, ?> server && server.get(JsonFields.NAME) instanceof String name) {
 				Map<String, Double> stages = new LinkedHashMap<>();
-				if (server.get(STAGES) instanceof List<?> list) {
+				if (server.get(JsonFields.STAGES) instanceof List<?> list) {
 					for (Object stage : list) {
-						if (stage instanceof Map<?, ?> map && map.get(NAME) instanceof String stageName
-								&& map.get(DURATION_MS) instanceof Number ms) {
+						if (stage instanceof Map<?, ?> map && map.get(JsonFields.NAME) instanceof String stageName
+								&& map.get(JsonFields.DURATION_MS) instanceof Number ms) {
 							stages.merge(stageName, ms.doubleValue(), Double::sum);
 						}
 					}
 				}
 				Map<String, Double> beans = new LinkedHashMap<>();
-				readBeans(server.get(BEANS), beans);
-				times.add(new ServerTimes(name, String.valueOf(server.get(OUTCOME)),
-						(server.get(SPAWN_TO_READY_MS) instanceof Number ms) ? ms.doubleValue() : null, stages, beans));
+				readBeans(server.get(JsonFields.BEANS), beans);
+				times.add(new ServerTimes(name, String.valueOf(server.get(JsonFields.OUTCOME)),
+						(server.get(JsonFields.SPAWN_TO_READY_MS) instanceof Number ms) ? ms.doubleValue() : null, stages, beans));
 			}
 		}
 		return times;
@@ -212,10 +145,10 @@ public final class JsonReport {
 	private static void readBeans(@Nullable Object field, Map<String, Double> into) {
 		if (field instanceof List<?> list) {
 			for (Object bean : list) {
-				if (bean instanceof Map<?, ?> map && map.get(NAME) instanceof String name
-						&& map.get(DURATION_MS) instanceof Number ms) {
+				if (bean instanceof Map<?, ?> map && map.get(JsonFields.NAME) instanceof String name
+						&& map.get(JsonFields.DURATION_MS) instanceof Number ms) {
 					into.merge(name, ms.doubleValue(), Double::sum);
-					readBeans(map.get(CHILDREN), into);
+					readBeans(map.get(JsonFields.CHILDREN), into);
 				}
 			}
 		}

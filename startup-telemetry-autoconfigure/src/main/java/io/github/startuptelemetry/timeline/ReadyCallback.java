@@ -6,6 +6,8 @@ import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.contract.JsonFields;
+
 /**
  * What a server tells its supervisor's readiness callback once it is ready, and its JSON, both
  * ways (every field name is defined here). Holds no secret: the token travels in a header.
@@ -24,32 +26,16 @@ import org.jspecify.annotations.Nullable;
 public record ReadyCallback(String server, long pid, String host, int port, long clockEpochNs,
 		@Nullable ClockOffset clock, ServerTimeline timeline) {
 
-	static final String SERVER = "server";
-
-	static final String PID = "pid";
-
-	static final String HOST = "host";
-
-	static final String PORT = "port";
-
-	static final String CLOCK_EPOCH_NS = "clockEpochNs";
-
-	static final String CLOCK_OFFSET_NS = "clockOffsetNs";
-
-	static final String CLOCK_UNCERTAINTY_NS = "clockUncertaintyNs";
-
-	static final String TIMELINE = "timeline";
-
 	public Map<String, Object> write() {
 		Map<String, Object> body = new LinkedHashMap<>();
-		body.put(SERVER, this.server);
-		body.put(PID, this.pid);
-		body.put(HOST, this.host);
-		body.put(PORT, this.port);
-		body.put(CLOCK_EPOCH_NS, this.clockEpochNs);
-		body.put(CLOCK_OFFSET_NS, (this.clock != null) ? this.clock.offsetNs() : null);
-		body.put(CLOCK_UNCERTAINTY_NS, (this.clock != null) ? this.clock.uncertaintyNs() : null);
-		body.put(TIMELINE, TimelineJson.write(this.timeline));
+		body.put(JsonFields.SERVER, this.server);
+		body.put(JsonFields.PID, this.pid);
+		body.put(JsonFields.HOST, this.host);
+		body.put(JsonFields.PORT, this.port);
+		body.put(JsonFields.CLOCK_EPOCH_NS, this.clockEpochNs);
+		body.put(JsonFields.CLOCK_OFFSET_NS, (this.clock != null) ? this.clock.offsetNs() : null);
+		body.put(JsonFields.CLOCK_UNCERTAINTY_NS, (this.clock != null) ? this.clock.uncertaintyNs() : null);
+		body.put(JsonFields.TIMELINE, TimelineJson.write(this.timeline));
 		return body;
 	}
 
@@ -59,17 +45,17 @@ public record ReadyCallback(String server, long pid, String host, int port, long
 			return Optional.empty();
 		}
 		try {
-			String server = TimelineJson.text(body.get(SERVER));
-			long port = TimelineJson.number(body.get(PORT));
-			Optional<ServerTimeline> timeline = (body.get(TIMELINE) instanceof Map<?, ?> map)
+			String server = TimelineJson.text(body.get(JsonFields.SERVER));
+			long port = TimelineJson.number(body.get(JsonFields.PORT));
+			Optional<ServerTimeline> timeline = (body.get(JsonFields.TIMELINE) instanceof Map<?, ?> map)
 					? TimelineJson.read(stringKeys(map)) : Optional.empty();
 			if (server == null || server.isBlank() || port < 0 || port > 65535 || timeline.isEmpty()) {
 				return Optional.empty();
 			}
-			String host = TimelineJson.text(body.get(HOST));
-			return Optional.of(new ReadyCallback(server, TimelineJson.number(body.get(PID)),
-					(host != null) ? host : "", (int) port, TimelineJson.number(body.get(CLOCK_EPOCH_NS)),
-					clock(body.get(CLOCK_OFFSET_NS), body.get(CLOCK_UNCERTAINTY_NS)), timeline.get()));
+			String host = TimelineJson.text(body.get(JsonFields.HOST));
+			return Optional.of(new ReadyCallback(server, TimelineJson.number(body.get(JsonFields.PID)),
+					(host != null) ? host : "", (int) port, TimelineJson.number(body.get(JsonFields.CLOCK_EPOCH_NS)),
+					clock(body.get(JsonFields.CLOCK_OFFSET_NS), body.get(JsonFields.CLOCK_UNCERTAINTY_NS)), timeline.get()));
 		}
 		catch (RuntimeException ex) {
 			return Optional.empty();

@@ -8,6 +8,8 @@ import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.contract.JsonFields;
+
 /**
  * The timeline JSON, both ways: what a server's {@code /actuator/startuptimeline} serves and
  * what its supervisor reads back for the report, as the maps and lists a JSON library writes
@@ -21,103 +23,45 @@ import org.jspecify.annotations.Nullable;
  */
 public final class TimelineJson {
 
-	static final String READY = "ready";
-
-	static final String SERVER = "server";
-
-	static final String TYPE = "type";
-
-	static final String WORKER = "worker";
-
-	static final String PID = "pid";
-
-	static final String TRACE_ID = "traceId";
-
-	static final String SPAN_ID = "spanId";
-
-	static final String START_EPOCH_NS = "startEpochNs";
-
-	static final String READY_EPOCH_NS = "readyEpochNs";
-
-	static final String END_EPOCH_NS = "endEpochNs";
-
-	static final String TOTAL_MS = "totalMs";
-
-	static final String DURATION_MS = "durationMs";
-
-	static final String STAGES = "stages";
-
-	static final String IGNORED_ENV = "ignoredEnv";
-
-	static final String BEAN_SPANS = "beanSpans";
-
-	static final String NAME = "name";
-
-	static final String STEP = "step";
-
-	static final String BEAN = "bean";
-
-	static final String SELF_MS = "selfMs";
-
-	static final String CHILDREN = "children";
-
-	static final String JVM = "jvm";
-
-	static final String UNATTRIBUTED_MS = "unattributedMs";
-
-	static final String VERSION = "version";
-
-	static final String FLAGS = "flags";
-
-	static final String CPU_MS = "cpuMs";
-
-	static final String GC_MS = "gcMs";
-
-	static final String GC_COUNT = "gcCount";
-
-	static final String JIT_MS = "jitMs";
-
-	static final String CLASSES_LOADED = "classesLoaded";
-
 	private TimelineJson() {
 	}
 
 	/** The answer of a server that is not ready yet. */
 	public static Map<String, Object> notReady() {
 		Map<String, Object> body = new LinkedHashMap<>();
-		body.put(READY, false);
+		body.put(JsonFields.READY, false);
 		return body;
 	}
 
 	/** A ready server's timeline. */
 	public static Map<String, Object> write(ServerTimeline timeline) {
 		Map<String, Object> body = new LinkedHashMap<>();
-		body.put(READY, true);
-		body.put(SERVER, timeline.serverName());
-		body.put(TYPE, timeline.serverType());
-		body.put(WORKER, timeline.worker());
-		body.put(PID, timeline.pid());
-		body.put(TRACE_ID, timeline.traceId());
-		body.put(SPAN_ID, timeline.spanId());
-		body.put(START_EPOCH_NS, timeline.startEpochNs());
-		body.put(READY_EPOCH_NS, timeline.readyEpochNs());
-		body.put(TOTAL_MS, timeline.totalMs());
-		body.put(STAGES, timeline.stages().stream().map(TimelineJson::stage).toList());
-		body.put(IGNORED_ENV, timeline.ignoredEnv());
-		body.put(BEAN_SPANS, steps(timeline.steps()));
+		body.put(JsonFields.READY, true);
+		body.put(JsonFields.SERVER, timeline.serverName());
+		body.put(JsonFields.TYPE, timeline.serverType());
+		body.put(JsonFields.WORKER, timeline.worker());
+		body.put(JsonFields.PID, timeline.pid());
+		body.put(JsonFields.TRACE_ID, timeline.traceId());
+		body.put(JsonFields.SPAN_ID, timeline.spanId());
+		body.put(JsonFields.START_EPOCH_NS, timeline.startEpochNs());
+		body.put(JsonFields.READY_EPOCH_NS, timeline.readyEpochNs());
+		body.put(JsonFields.TOTAL_MS, timeline.totalMs());
+		body.put(JsonFields.STAGES, timeline.stages().stream().map(TimelineJson::stage).toList());
+		body.put(JsonFields.IGNORED_ENV, timeline.ignoredEnv());
+		body.put(JsonFields.BEAN_SPANS, steps(timeline.steps()));
 		putUnattributed(body, timeline);
 		if (timeline.jvm() != null) {
 			Map<String, Object> jvm = new LinkedHashMap<>();
-			jvm.put(VERSION, timeline.jvm().version());
-			jvm.put(FLAGS, timeline.jvm().flags());
-			body.put(JVM, jvm);
+			jvm.put(JsonFields.VERSION, timeline.jvm().version());
+			jvm.put(JsonFields.FLAGS, timeline.jvm().flags());
+			body.put(JsonFields.JVM, jvm);
 		}
 		return body;
 	}
 
 	/** Whether a parsed answer says the server is ready. */
 	public static boolean isReady(@Nullable Map<String, ?> body) {
-		return body != null && Boolean.TRUE.equals(bool(body.get(READY)));
+		return body != null && Boolean.TRUE.equals(bool(body.get(JsonFields.READY)));
 	}
 
 	/** The timeline of a parsed answer; empty when the server is not ready or the answer is unusable. */
@@ -127,19 +71,19 @@ public final class TimelineJson {
 		}
 		try {
 			List<Stage> stages = new ArrayList<>();
-			for (Object item : (List<?>) body.get(STAGES)) {
+			for (Object item : (List<?>) body.get(JsonFields.STAGES)) {
 				Map<?, ?> stage = (Map<?, ?>) item;
-				stages.add(new Stage((String) stage.get(NAME), number(stage.get(START_EPOCH_NS)),
-						number(stage.get(END_EPOCH_NS)), readCounters(stage.get(JVM))));
+				stages.add(new Stage((String) stage.get(JsonFields.NAME), number(stage.get(JsonFields.START_EPOCH_NS)),
+						number(stage.get(JsonFields.END_EPOCH_NS)), readCounters(stage.get(JsonFields.JVM))));
 			}
-			long readyNs = number(body.get(READY_EPOCH_NS));
-			Object start = body.get(START_EPOCH_NS);
+			long readyNs = number(body.get(JsonFields.READY_EPOCH_NS));
+			Object start = body.get(JsonFields.START_EPOCH_NS);
 			long startNs = (start != null) ? number(start) : stages.isEmpty() ? readyNs : stages.get(0).startNs();
-			Object pid = body.get(PID);
-			return Optional.of(new ServerTimeline(String.valueOf(text(body.get(SERVER))), text(body.get(TYPE)),
-					Boolean.TRUE.equals(bool(body.get(WORKER))), (pid != null) ? number(pid) : 0,
-					text(body.get(TRACE_ID)), text(body.get(SPAN_ID)), startNs, readyNs, stages,
-					texts(body.get(IGNORED_ENV)), readSteps(body.get(BEAN_SPANS)), readJvm(body.get(JVM))));
+			Object pid = body.get(JsonFields.PID);
+			return Optional.of(new ServerTimeline(String.valueOf(text(body.get(JsonFields.SERVER))), text(body.get(JsonFields.TYPE)),
+					Boolean.TRUE.equals(bool(body.get(JsonFields.WORKER))), (pid != null) ? number(pid) : 0,
+					text(body.get(JsonFields.TRACE_ID)), text(body.get(JsonFields.SPAN_ID)), startNs, readyNs, stages,
+					texts(body.get(JsonFields.IGNORED_ENV)), readSteps(body.get(JsonFields.BEAN_SPANS)), readJvm(body.get(JsonFields.JVM))));
 		}
 		catch (RuntimeException ex) {
 			return Optional.empty();
@@ -151,30 +95,30 @@ public final class TimelineJson {
 	 * from the stages and steps, so written, never read.
 	 */
 	public static void putUnattributed(Map<String, Object> body, ServerTimeline timeline) {
-		timeline.unattributedNs().ifPresent((ns) -> body.put(UNATTRIBUTED_MS, ns / 1_000_000.0));
+		timeline.unattributedNs().ifPresent((ns) -> body.put(JsonFields.UNATTRIBUTED_MS, ns / 1_000_000.0));
 	}
 
-	/** One stage as the timeline writes it, with its JVM counters; the JSON report embeds the same. */
+	/** One stage as the timeline writes it, with its JsonFields.JVM counters; the JSON report embeds the same. */
 	public static Map<String, Object> stage(Stage stage) {
 		Map<String, Object> body = new LinkedHashMap<>();
-		body.put(NAME, stage.name());
-		body.put(START_EPOCH_NS, stage.startNs());
-		body.put(END_EPOCH_NS, stage.endNs());
-		body.put(DURATION_MS, stage.durationMs());
-		stage.counters().ifPresent((jvm) -> body.put(JVM, counters(jvm)));
+		body.put(JsonFields.NAME, stage.name());
+		body.put(JsonFields.START_EPOCH_NS, stage.startNs());
+		body.put(JsonFields.END_EPOCH_NS, stage.endNs());
+		body.put(JsonFields.DURATION_MS, stage.durationMs());
+		stage.counters().ifPresent((jvm) -> body.put(JsonFields.JVM, counters(jvm)));
 		return body;
 	}
 
-	/** A stage's JVM counters; a counter the JVM did not offer is left out. */
+	/** A stage's JsonFields.JVM counters; a counter the JsonFields.JVM did not offer is left out. */
 	private static Map<String, Object> counters(JvmCounters jvm) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		if (jvm.cpuNs() >= 0) {
-			body.put(CPU_MS, jvm.cpuMs());
+			body.put(JsonFields.CPU_MS, jvm.cpuMs());
 		}
-		putKnown(body, GC_MS, jvm.gcMs());
-		putKnown(body, GC_COUNT, jvm.gcCount());
-		putKnown(body, JIT_MS, jvm.jitMs());
-		putKnown(body, CLASSES_LOADED, jvm.classesLoaded());
+		putKnown(body, JsonFields.GC_MS, jvm.gcMs());
+		putKnown(body, JsonFields.GC_COUNT, jvm.gcCount());
+		putKnown(body, JsonFields.JIT_MS, jvm.jitMs());
+		putKnown(body, JsonFields.CLASSES_LOADED, jvm.classesLoaded());
 		return body;
 	}
 
@@ -186,8 +130,8 @@ public final class TimelineJson {
 
 	/** The {@code jvm} field of a timeline, or {@code null} when absent or unreadable. */
 	private static @Nullable JvmInfo readJvm(@Nullable Object field) {
-		if (field instanceof Map<?, ?> jvm && text(jvm.get(VERSION)) != null) {
-			return new JvmInfo(text(jvm.get(VERSION)), texts(jvm.get(FLAGS)));
+		if (field instanceof Map<?, ?> jvm && text(jvm.get(JsonFields.VERSION)) != null) {
+			return new JvmInfo(text(jvm.get(JsonFields.VERSION)), texts(jvm.get(JsonFields.FLAGS)));
 		}
 		return null;
 	}
@@ -198,10 +142,10 @@ public final class TimelineJson {
 			return null;
 		}
 		try {
-			Object cpu = jvm.get(CPU_MS);
+			Object cpu = jvm.get(JsonFields.CPU_MS);
 			return new JvmCounters((cpu != null) ? Math.round(decimal(cpu) * 1_000_000) : JvmCounters.UNAVAILABLE,
-					known(jvm.get(GC_MS)), known(jvm.get(GC_COUNT)), known(jvm.get(JIT_MS)),
-					known(jvm.get(CLASSES_LOADED)));
+					known(jvm.get(JsonFields.GC_MS)), known(jvm.get(JsonFields.GC_COUNT)), known(jvm.get(JsonFields.JIT_MS)),
+					known(jvm.get(JsonFields.CLASSES_LOADED)));
 		}
 		catch (RuntimeException ex) {
 			return null;
@@ -219,15 +163,15 @@ public final class TimelineJson {
 
 	private static Map<String, Object> step(StepTiming step) {
 		Map<String, Object> body = new LinkedHashMap<>();
-		body.put(NAME, step.label());
-		body.put(STEP, step.step());
-		body.put(BEAN, step.beanName());
-		body.put(TYPE, step.beanType());
-		body.put(START_EPOCH_NS, step.startNs());
-		body.put(END_EPOCH_NS, step.endNs());
-		body.put(DURATION_MS, step.durationMs());
-		body.put(SELF_MS, step.selfMs());
-		body.put(CHILDREN, steps(step.children()));
+		body.put(JsonFields.NAME, step.label());
+		body.put(JsonFields.STEP, step.step());
+		body.put(JsonFields.BEAN, step.beanName());
+		body.put(JsonFields.TYPE, step.beanType());
+		body.put(JsonFields.START_EPOCH_NS, step.startNs());
+		body.put(JsonFields.END_EPOCH_NS, step.endNs());
+		body.put(JsonFields.DURATION_MS, step.durationMs());
+		body.put(JsonFields.SELF_MS, step.selfMs());
+		body.put(JsonFields.CHILDREN, steps(step.children()));
 		return body;
 	}
 
@@ -240,13 +184,13 @@ public final class TimelineJson {
 		for (Object item : items) {
 			try {
 				Map<?, ?> step = (Map<?, ?>) item;
-				String stepName = text(step.get(STEP));
-				long startNs = number(step.get(START_EPOCH_NS));
-				long endNs = number(step.get(END_EPOCH_NS));
-				Object self = step.get(SELF_MS);
+				String stepName = text(step.get(JsonFields.STEP));
+				long startNs = number(step.get(JsonFields.START_EPOCH_NS));
+				long endNs = number(step.get(JsonFields.END_EPOCH_NS));
+				Object self = step.get(JsonFields.SELF_MS);
 				long selfNs = (self != null) ? Math.round(decimal(self) * 1_000_000) : endNs - startNs;
-				steps.add(new StepTiming((stepName != null) ? stepName : text(step.get(NAME)), text(step.get(BEAN)),
-						text(step.get(TYPE)), startNs, endNs, selfNs, readSteps(step.get(CHILDREN))));
+				steps.add(new StepTiming((stepName != null) ? stepName : text(step.get(JsonFields.NAME)), text(step.get(JsonFields.BEAN)),
+						text(step.get(JsonFields.TYPE)), startNs, endNs, selfNs, readSteps(step.get(JsonFields.CHILDREN))));
 			}
 			catch (RuntimeException ex) {
 				// left out: one unreadable step must not cost the others

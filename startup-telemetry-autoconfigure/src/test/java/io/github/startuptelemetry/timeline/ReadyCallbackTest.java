@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.json.BasicJsonParser;
 
+import io.github.startuptelemetry.contract.JsonFields;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -52,26 +54,26 @@ class ReadyCallbackTest {
 	@Test
 	void aBodyWithoutNameTimelineOrAUsablePortReadsAsEmpty() {
 		assertThat(ReadyCallback.read(null)).isEmpty();
-		assertThat(ReadyCallback.read(with(ReadyCallback.SERVER, " "))).isEmpty();
-		assertThat(ReadyCallback.read(with(ReadyCallback.TIMELINE, "none"))).isEmpty();
-		assertThat(ReadyCallback.read(with(ReadyCallback.PORT, 65536))).isEmpty();
-		assertThat(ReadyCallback.read(with(ReadyCallback.PORT, -1))).isEmpty();
-		assertThat(ReadyCallback.read(with(ReadyCallback.PORT, "eighty"))).isEmpty();
+		assertThat(ReadyCallback.read(with(JsonFields.SERVER, " "))).isEmpty();
+		assertThat(ReadyCallback.read(with(JsonFields.TIMELINE, "none"))).isEmpty();
+		assertThat(ReadyCallback.read(with(JsonFields.PORT, 65536))).isEmpty();
+		assertThat(ReadyCallback.read(with(JsonFields.PORT, -1))).isEmpty();
+		assertThat(ReadyCallback.read(with(JsonFields.PORT, "eighty"))).isEmpty();
 	}
 
 	@Test
 	void aNegativeUncertaintyMakesTheClockUnknownNotTheCallbackUnusable() {
-		assertThat(ReadyCallback.read(with(ReadyCallback.CLOCK_UNCERTAINTY_NS, -1))).map(ReadyCallback::clock)
+		assertThat(ReadyCallback.read(with(JsonFields.CLOCK_UNCERTAINTY_NS, -1))).map(ReadyCallback::clock)
 			.isEmpty();
-		assertThat(ReadyCallback.read(with(ReadyCallback.CLOCK_UNCERTAINTY_NS, -1))).isPresent();
+		assertThat(ReadyCallback.read(with(JsonFields.CLOCK_UNCERTAINTY_NS, -1))).isPresent();
 	}
 
 	@Test
 	void aStageWithoutStartIsLeftOutOfTheTimelineOrTheTimelineIsUnusable() {
 		Map<String, Object> body = new LinkedHashMap<>(CALLBACK.write());
 		Map<String, Object> timeline = new LinkedHashMap<>(TimelineJson.write(TIMELINE));
-		timeline.put(TimelineJson.READY_EPOCH_NS, "soon");
-		body.put(ReadyCallback.TIMELINE, timeline);
+		timeline.put(JsonFields.READY_EPOCH_NS, "soon");
+		body.put(JsonFields.TIMELINE, timeline);
 		assertThat(ReadyCallback.read(new BasicJsonParser().parseMap(JsonText.compact(body)))).isEmpty();
 	}
 

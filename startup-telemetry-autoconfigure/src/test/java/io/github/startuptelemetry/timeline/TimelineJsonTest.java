@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.json.BasicJsonParser;
 
+import io.github.startuptelemetry.contract.JsonFields;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -87,19 +89,19 @@ class TimelineJsonTest {
 	@Test
 	void withoutStagesOrReadyTimeThereIsNoTimeline() {
 		Map<String, Object> body = new LinkedHashMap<>(TimelineJson.write(TIMELINE));
-		body.remove(TimelineJson.STAGES);
+		body.remove(JsonFields.STAGES);
 		assertThat(TimelineJson.read(body)).isEmpty();
 		body = new LinkedHashMap<>(TimelineJson.write(TIMELINE));
-		body.put(TimelineJson.READY_EPOCH_NS, "soon");
+		body.put(JsonFields.READY_EPOCH_NS, "soon");
 		assertThat(TimelineJson.read(body)).isEmpty();
 	}
 
 	@Test
 	void anUnreadableStepIsLeftOutAndTheRestKept() {
 		Map<String, Object> body = new LinkedHashMap<>(TimelineJson.write(TIMELINE));
-		List<Object> steps = new java.util.ArrayList<>((List<?>) body.get(TimelineJson.BEAN_SPANS));
-		steps.add(0, Map.of(TimelineJson.NAME, "x", TimelineJson.START_EPOCH_NS, "soon"));
-		body.put(TimelineJson.BEAN_SPANS, steps);
+		List<Object> steps = new java.util.ArrayList<>((List<?>) body.get(JsonFields.BEAN_SPANS));
+		steps.add(0, Map.of(JsonFields.NAME, "x", JsonFields.START_EPOCH_NS, "soon"));
+		body.put(JsonFields.BEAN_SPANS, steps);
 		assertThat(TimelineJson.read(body)).map(ServerTimeline::steps).contains(List.of(MODEL_LOADER, WARMUP));
 	}
 

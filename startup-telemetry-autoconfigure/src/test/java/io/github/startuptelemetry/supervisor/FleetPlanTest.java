@@ -93,6 +93,24 @@ class FleetPlanTest {
 			.allSatisfy((port) -> assertThat(port).isPositive());
 	}
 
+	@Test
+	void freePortsStayBelowTheEphemeralRangeSoNoOutgoingConnectionTakesThemMeanwhile() {
+		int low = FleetPlan.EphemeralPorts.lowest();
+		var ports = FleetPlan.freePorts(low);
+		List<Integer> handed = List.of(ports.getAsInt(), ports.getAsInt(), ports.getAsInt());
+		assertThat(handed).doesNotHaveDuplicates();
+		if (low - 20000 > 1000) {
+			assertThat(handed).allSatisfy((port) -> assertThat(port).isBetween(20000, low - 1));
+		}
+	}
+
+	@Test
+	void withNoRoomBelowTheEphemeralRangeTheKernelPicks() {
+		var ports = FleetPlan.freePorts(20500);
+		assertThat(List.of(ports.getAsInt(), ports.getAsInt())).doesNotHaveDuplicates()
+			.allSatisfy((port) -> assertThat(port).isPositive());
+	}
+
 	private static ServerPlan plan(String healthUrl) {
 		SupervisorProperties.Server server = server("svc", null, 1, "x");
 		server.setHealthUrl(healthUrl);

@@ -78,18 +78,20 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		if (this.lastReport != null) {
 			return;
 		}
+		// read once: the callback's copy and the report describe the same JVM
+		JvmInfo jvm = Guarded.get(logger, "describe this JVM", JvmInfo::current);
 		SupervisorCallback callback = timeline.callback();
 		if (callback != null) {
 			// first, before any span is built: the supervisor waits for this, and the probe races it
 			TraceParent parent = timeline.traceParent();
-			ServerTimeline announced = report(timeline, (parent != null) ? parent.traceId() : null, null);
+			ServerTimeline announced = report(timeline, (parent != null) ? parent.traceId() : null, null, jvm);
 			Guarded.run(logger, "tell the supervisor this server is ready", () -> callback.ready(new ReadyCallback(
 					this.serverName, announced.pid(), hostName(), timeline.port(), WallClock.nowNs(), timeline.clock(),
 					announced)));
 		}
 		SpanContext root = Guarded.get(logger, "export startup spans", () -> exportSpans(timeline));
 		ServerTimeline report = report(timeline, (root != null) ? root.getTraceId() : null,
-				(root != null) ? root.getSpanId() : null);
+				(root != null) ? root.getSpanId() : null, jvm);
 		this.lastReport = report;
 		if (this.openTelemetry != null) {
 			Guarded.run(logger, "flush the startup spans", () -> SdkFlush.flush(this.openTelemetry));
@@ -125,10 +127,11 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		reportPending();
 	}
 
-	private ServerTimeline report(ServerStartupTimeline timeline, @Nullable String traceId, @Nullable String spanId) {
+	private ServerTimeline report(ServerStartupTimeline timeline, @Nullable String traceId, @Nullable String spanId,
+			@Nullable JvmInfo jvm) {
 		return new ServerTimeline(this.serverName, this.serverType, timeline.worker(), ProcessHandle.current().pid(),
 				traceId, spanId, timeline.startNs(), timeline.endNs(), timeline.stages(), timeline.ignoredEnv(),
-				timeline.steps(), JvmInfo.current());
+				timeline.steps(), jvm);
 	}
 
 	/** This host's name for people (the supervisor probes the address the callback came from). */

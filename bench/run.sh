@@ -32,6 +32,9 @@ else
 fi
 
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
+# how long each part took, on stderr, so that the counts for `all` can be checked against its 30 minutes
+part_began=$SECONDS
+took() { echo "bench/run.sh: $1 took $(( (SECONDS - part_began) / 60 )) min $(( (SECONDS - part_began) % 60 )) s (load $(loadavg))" >&2; part_began=$SECONDS; }
 
 # a *Benchmark test class in benchmarks/process, which the normal build compiles and never runs
 benchmark() {
@@ -40,9 +43,11 @@ benchmark() {
 }
 
 ./mvnw -B -q -DskipTests package
+took build
 if [[ "$what" == startup || "$what" == all ]]; then
   java benchmarks/startup-cost/StartupCostBench.java "$startup_runs" benchmarks/startup-app/target/startup-app-starter.jar \
     benchmarks/startup-app/target/startup-app-baseline.jar bench/results/startup-cost.md
+  took startup
 fi
 if [[ "$what" == jmh || "$what" == all ]]; then
   before="$(loadavg)"
@@ -60,14 +65,18 @@ if [[ "$what" == jmh || "$what" == all ]]; then
     echo '```'; cat bench/results/jmh.txt; echo '```'
   } > bench/results/jmh.md
   rm -f bench/results/jmh.txt
+  took jmh
 fi
 if [[ "$what" == readiness || "$what" == all ]]; then
   benchmark ReadinessLagBenchmark "$readiness_runs" "readiness-lag${FLEET:+-fleet$FLEET}"
+  took readiness
 fi
 if [[ "$what" == fleet || "$what" == all ]]; then
   benchmark FleetScaleBenchmark "$fleet_runs" fleet-scale
+  took fleet
 fi
 if [[ "$what" == shutdown || "$what" == all ]]; then
   benchmark ShutdownBenchmark "$shutdown_runs" shutdown
+  took shutdown
 fi
 echo "bench/run.sh $what: $(( (SECONDS - began) / 60 )) min $(( (SECONDS - began) % 60 )) s" >&2

@@ -357,7 +357,7 @@ public class StartupCostBench {
 			.append(String.join(", ", classes.get("off").oursNames().stream().map((n) -> "`" + n.replace("io.github.startuptelemetry.", "") + "`").toList()))
 			.append(".\n");
 
-		md.append("\n`benchmarks/startup-app` declares the starter after Boot's starters, as README advises, so its two jars ")
+		md.append("\n`benchmarks/startup-app` declares the starter after Boot's starters, so its two jars ")
 			.append("are last in `BOOT-INF/classpath.idx`; the row \"the same, the starter's jars first on the class path\" ")
 			.append("is the off variant with them moved to the front of that index (what declaring the starter first gives): ")
 			.append("Boot's launcher looks every class and resource up jar by jar in index order, and a jar in front is asked, ")

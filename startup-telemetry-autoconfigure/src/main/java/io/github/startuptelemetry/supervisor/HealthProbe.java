@@ -1,19 +1,13 @@
 package io.github.startuptelemetry.supervisor;
 
-import java.io.IOException;
-import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+
+import io.github.startuptelemetry.supervisor.ProbeClient.Reply;
 
 /**
  * Probes a server's health URL until it answers 2xx, with a fast backoff: the first probe
@@ -26,11 +20,10 @@ import java.util.function.BooleanSupplier;
  * can take over a second on a loaded box, and backing off then made readiness noticed a whole
  * {@code max-interval} late).
  * <p>
- * Built for a hundred servers at once: every probe of every server runs on one shared
- * scheduler thread and the JDK client's asynchronous API, never a thread per server (each
+ * Built for a hundred servers at once: every probe of every server runs on one
+ * {@link ProbeLoop} thread through a {@link ProbeClient}, never a thread per server (each
  * wake-up of its own thread made a probe cost several times more CPU). While nobody listens,
- * a probe is a {@link ListenCheck} rather than an HTTP request; one whose handshake is still
- * under way is looked at again after {@code initial-interval}, not a whole backoff later.
+ * a probe is a refused connect and no request at all.
  * <p>
  * A server that will tell its supervisor itself (it asked the readiness callback for the
  * clock) is probed {@code relaxed}: every {@code max-interval}, only as the fallback.
@@ -43,15 +36,15 @@ final class HealthProbe {
 	/** Servers probed whose port nobody listens on yet: the ones that cost listen checks. */
 	private final AtomicInteger unheard = new AtomicInteger();
 
-	private final HttpClient http;
+	private final ProbeClient client;
 
-	private final ScheduledExecutorService scheduler;
+	private final ProbeLoop loop;
 
 	private final SupervisorProperties.Probe settings;
 
-	HealthProbe(HttpClient http, ScheduledExecutorService scheduler, SupervisorProperties.Probe settings) {
-		this.http = http;
-		this.scheduler = scheduler;
+	HealthProbe(ProbeClient client, ProbeLoop loop, SupervisorProperties.Probe settings) {
+		this.client = client;
+		this.loop = loop;
 		this.settings = settings;
 	}
 
@@ -95,23 +88,13 @@ final class HealthProbe {
 		return Math.max(1, this.settings.getInitialInterval().toMillis());
 	}
 
-	static HttpRequest request(URI uri, Duration timeout) {
-		return HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
-	}
-
-	private static Answer answer(HttpResponse<?> response, Throwable error) {
-		if (response != null) {
-			return (response.statusCode() >= 200 && response.statusCode() < 300) ? Answer.HEALTHY : Answer.NOT_READY;
-		}
-		Throwable cause = (error instanceof CompletionException && error.getCause() != null) ? error.getCause() : error;
-		if (cause instanceof ConnectException) {
-			return Answer.REFUSED;
-		}
-		if (cause instanceof IOException) {
-			// it listens (a timeout, a reset): not ready yet
-			return Answer.NOT_READY;
-		}
-		throw new CompletionException(cause);
+	private static Answer answer(Reply reply) {
+		return switch (reply.kind()) {
+			case REFUSED -> Answer.REFUSED;
+			case NO_ANSWER -> Answer.NOT_READY;
+			case ANSWERED -> reply.ok() ? Answer.HEALTHY : Answer.NOT_READY;
+			case BROKEN -> throw reply.error();
+		};
 	}
 
 	/** What one probe found. */
@@ -142,24 +125,21 @@ final class HealthProbe {
 
 		private final BooleanSupplier relaxed;
 
-		private final ListenCheck listen;
-
 		private long interval = initialMs();
 
+		/** Whether it answered the last probe: no longer among the {@link #unheard}. */
 		private boolean listening;
 
 		Probing(URI uri, BooleanSupplier keepGoing, BooleanSupplier relaxed) {
 			this.uri = uri;
 			this.keepGoing = keepGoing;
 			this.relaxed = relaxed;
-			int port = (uri.getPort() != -1) ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
-			this.listen = new ListenCheck(uri.getHost(), port, HealthProbe.this.settings.getTimeout().toNanos());
 			HealthProbe.this.unheard.incrementAndGet();
 		}
 
 		void after(long delayMs) {
 			try {
-				HealthProbe.this.scheduler.schedule(this::probe, delayMs, TimeUnit.MILLISECONDS);
+				HealthProbe.this.loop.schedule(this::probe, TimeUnit.MILLISECONDS.toNanos(delayMs));
 			}
 			catch (RejectedExecutionException ex) {
 				end(false);
@@ -171,18 +151,8 @@ final class HealthProbe {
 				if (!this.keepGoing.getAsBoolean()) {
 					end(false);
 				}
-				else if (this.listening) {
-					get();
-				}
 				else {
-					switch (this.listen.check()) {
-						case LISTENING -> {
-							setListening(true);
-							get();
-						}
-						case PENDING -> after(initialMs());
-						case REFUSED -> next(Answer.REFUSED);
-					}
+					HealthProbe.this.client.get(this.uri, 0, this::answered);
 				}
 			}
 			catch (RuntimeException ex) {
@@ -190,15 +160,9 @@ final class HealthProbe {
 			}
 		}
 
-		private void get() {
-			HealthProbe.this.http
-				.sendAsync(request(this.uri, HealthProbe.this.settings.getTimeout()), HttpResponse.BodyHandlers.discarding())
-				.whenComplete((response, error) -> answered(response, error));
-		}
-
-		private void answered(HttpResponse<?> response, Throwable error) {
+		private void answered(Reply reply) {
 			try {
-				Answer answer = answer(response, error);
+				Answer answer = answer(reply);
 				if (answer == Answer.HEALTHY) {
 					end(true);
 				}
@@ -227,13 +191,11 @@ final class HealthProbe {
 
 		private void end(boolean result) {
 			setListening(true);
-			this.listen.close();
 			this.healthy.complete(result);
 		}
 
 		private void broken(RuntimeException ex) {
 			setListening(true);
-			this.listen.close();
 			this.healthy.completeExceptionally(ex);
 		}
 

@@ -166,10 +166,12 @@ final class ProbeClient {
 			try {
 				this.channel = SocketChannel.open();
 				this.channel.configureBlocking(false);
+				// on loopback the kernel mostly knows the answer at once: a refusal then costs no
+				// registration and no timer
+				boolean connected = this.channel.connect(address) || this.channel.finishConnect();
 				this.key = ProbeClient.this.loop.register(this.channel, this);
 				ProbeClient.this.loop.schedule(this::timedOut, ProbeClient.this.timeout.toNanos());
-				// on loopback the kernel mostly knows the answer at once
-				if (this.channel.connect(address) || this.channel.finishConnect()) {
+				if (connected) {
 					connected();
 				}
 				else {
@@ -177,7 +179,7 @@ final class ProbeClient {
 				}
 			}
 			catch (IOException | RuntimeException ex) {
-				finish(Reply.of(Kind.REFUSED));
+				finish(Reply.of(this.connected ? Kind.NO_ANSWER : Kind.REFUSED));
 			}
 		}
 

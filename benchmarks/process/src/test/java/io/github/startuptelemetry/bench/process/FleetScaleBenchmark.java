@@ -104,8 +104,8 @@ class FleetScaleBenchmark {
 				SERVERS);
 		md.line("Supervisor CPU = utime+stime of its JVM (10 ms ticks) from its \"Starting %d server(s)\" line to its "
 				+ "report, minus its CPU over an equal idle window right after; divided by %d. That includes what a "
-				+ "fleet of any size costs once (the HTTP client and its TLS context, JIT compilation), hence the "
-				+ "marginal figure from a one-stub run after each. Refused connections (a stub not listening yet) "
+				+ "fleet of any size costs once (class loading and JIT compilation of the probing, the report and the "
+				+ "span export), hence the marginal figure from a one-stub run after each. Refused connections (a stub not listening yet) "
 				+ "reach no stub and are not in the request count. The last row runs the same fleet with a setup "
 				+ "step of `%s`: servers that listen only once loaded, so that the probes find nobody for 10 s.",
 				SERVERS, SERVERS, SLOW_START);

@@ -8,10 +8,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
-import org.springframework.boot.json.JsonParser;
-import org.springframework.boot.json.JsonParserFactory;
-
 import io.github.startuptelemetry.supervisor.ProbeClient.Reply;
+import io.github.startuptelemetry.timeline.JsonText;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.TimelineJson;
 
@@ -20,8 +18,8 @@ import io.github.startuptelemetry.timeline.TimelineJson;
  * {@code /actuator/startuptimeline} endpoint, for the report, through the probing's
  * {@link ProbeClient}, at most {@value #MAX_BODY} bytes of it. A server without the endpoint,
  * or with anything unexpected there, just has no stages; beans that cannot be read are left
- * out: never an error. One JSON parser serves every fetch (a new one builds a new Jackson mapper, its caches
- * cold).
+ * out: never an error. The JSON is read by the starter's own bounded {@link JsonText}, which
+ * the ready callback uses too: no JSON library to load and warm for it.
  */
 final class TimelineClient {
 
@@ -35,8 +33,6 @@ final class TimelineClient {
 	private final Duration timeout;
 
 	private final long retryIntervalMs;
-
-	private final JsonParser json = JsonParserFactory.getJsonParser();
 
 	TimelineClient(ProbeClient client, ProbeLoop loop, SupervisorProperties.Probe settings) {
 		this.client = client;
@@ -85,10 +81,11 @@ final class TimelineClient {
 
 	private Map<String, Object> body(Reply reply) {
 		try {
-			return (reply.kind() == ProbeClient.Kind.ANSWERED && reply.status() == 200) ? this.json.parseMap(reply.body())
-					: null;
+			return (reply.kind() == ProbeClient.Kind.ANSWERED && reply.status() == 200)
+					? JsonText.parseObject(reply.body()) : null;
 		}
 		catch (RuntimeException ex) {
+			// not JSON, or too deeply nested to be a timeline
 			return null;
 		}
 	}

@@ -23,8 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Reading a server's {@code /actuator/startuptimeline} back for the report, from an HTTP
- * server on loopback answering what the test says, here with Boot's basic JSON parser (no
- * Jackson on this classpath), which reads {@code true} and {@code null} as text.
+ * server on loopback answering what the test says.
  */
 class TimelineClientTest {
 

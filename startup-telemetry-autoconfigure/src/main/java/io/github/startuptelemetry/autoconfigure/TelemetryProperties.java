@@ -64,13 +64,22 @@ public class TelemetryProperties {
 	 */
 	private Duration shutdownTimeout = Duration.ofSeconds(5);
 
-	/** This process's rank within its group (nv.dl.rank). Defaults to the RANK env var. */
+	/**
+	 * This process's rank within its group (nv.dl.rank). Defaults to the RANK env var, else 0 (as
+	 * NeMo Gym exports it); a negative value leaves the attribute out.
+	 */
 	private Integer rank;
 
-	/** Size of this process's group (nv.dl.world_size). Defaults to the WORLD_SIZE env var. */
+	/**
+	 * Size of this process's group (nv.dl.world_size). Defaults to the WORLD_SIZE env var, else 1
+	 * (as NeMo Gym exports it); a negative value leaves the attribute out.
+	 */
 	private Integer worldSize;
 
-	/** This process's rank on its host (nv.dl.local_rank). Defaults to the LOCAL_RANK env var. */
+	/**
+	 * This process's rank on its host (nv.dl.local_rank). Defaults to the LOCAL_RANK env var, else
+	 * left out (as NeMo Gym leaves it out).
+	 */
 	private Integer localRank;
 
 	/** Name of the group this process belongs to (rl.worker_group), e.g. the server type. */

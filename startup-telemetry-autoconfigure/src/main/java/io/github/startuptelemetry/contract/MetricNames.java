@@ -1,5 +1,8 @@
 package io.github.startuptelemetry.contract;
 
+import java.util.Map;
+import java.util.Set;
+
 /**
  * Metric names and their tag keys, as NeMo Gym records them ({@code gym_metrics.py}): both are
  * histograms in {@link #UNIT}, with Gym's explicit boundaries {@link #BOUNDARIES_MS}; the
@@ -36,6 +39,14 @@ public final class MetricNames {
 	/** Gym's explicit bucket boundaries of both histograms, in milliseconds ({@code SERVER_STARTUP_BOUNDARIES_MS}). */
 	public static final double[] BOUNDARIES_MS = { 100, 250, 500, 1000, 2500, 5000, 10000, 30000, 60000, 120000,
 			300000, 600000, 1800000, 3600000 };
+
+	/**
+	 * The tags Gym records as bools, by metric ({@code record_server_startup_stage}'s
+	 * {@code worker}); a Micrometer tag is a string ({@code "true"}/{@code "false"}), so these
+	 * are typed on the OTLP wire. Neither histogram has any other non-string attribute.
+	 */
+	public static final Map<String, Set<String>> BOOL_TAGS = Map.of(STAGE_DURATION,
+			Set.of(SpanAttributes.SERVER_WORKER));
 
 	private MetricNames() {
 	}

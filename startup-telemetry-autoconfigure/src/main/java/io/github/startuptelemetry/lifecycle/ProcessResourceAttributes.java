@@ -17,8 +17,11 @@ import io.github.startuptelemetry.contract.TelemetryEnv;
  * <p>
  * Only values stable for the whole life of the process belong here; per-request values are
  * span attributes. Rank, world size and local rank default to the {@code RANK},
- * {@code WORLD_SIZE} and {@code LOCAL_RANK} env vars a distributed launcher sets; a value that
- * is not a non-negative integer is left out, never an error.
+ * {@code WORLD_SIZE} and {@code LOCAL_RANK} env vars a distributed launcher sets; an env value
+ * that is not a non-negative integer is ignored, never an error. Without either, rank and world
+ * size are {@value #GYM_RANK} and {@value #GYM_WORLD_SIZE}, as NeMo Gym exports them for each of
+ * its processes (each a world of one), and the local rank is left out, as Gym leaves it out; a
+ * negative {@code telemetry.*} value leaves its attribute out.
  * <h2>How a spawned server's identity travels</h2>
  * A supervisor tells each server who it is twice, on purpose, both from
  * {@link #serverEnv(String, String, int, int)}: as {@code TELEMETRY_*} variables (its
@@ -36,6 +39,12 @@ public final class ProcessResourceAttributes {
 	/** Boot's resource attributes property; the user's entries there win over everything. */
 	public static final String BOOT_PROPERTY = "management.opentelemetry.resource-attributes";
 
+	/** Gym's {@code nv.dl.rank} for every one of its processes ({@code init_telemetry}). */
+	static final int GYM_RANK = 0;
+
+	/** Gym's {@code nv.dl.world_size} for every one of its processes ({@code init_telemetry}). */
+	static final int GYM_WORLD_SIZE = 1;
+
 	private ProcessResourceAttributes() {
 	}
 
@@ -51,11 +60,11 @@ public final class ProcessResourceAttributes {
 	public static Map<String, String> resolve(Identity identity, Map<String, String> env, long pid,
 			Consumer<String> ignored) {
 		Map<String, String> attributes = new LinkedHashMap<>();
-		putNumber(attributes, ResourceAttributes.RANK, identity.rank(), env, TelemetryEnv.RANK, ignored);
-		putNumber(attributes, ResourceAttributes.WORLD_SIZE, identity.worldSize(), env,
-				TelemetryEnv.WORLD_SIZE, ignored);
-		putNumber(attributes, ResourceAttributes.LOCAL_RANK, identity.localRank(), env,
-				TelemetryEnv.LOCAL_RANK, ignored);
+		putNumber(attributes, ResourceAttributes.RANK, identity.rank(), env, TelemetryEnv.RANK, GYM_RANK, ignored);
+		putNumber(attributes, ResourceAttributes.WORLD_SIZE, identity.worldSize(), env, TelemetryEnv.WORLD_SIZE,
+				GYM_WORLD_SIZE, ignored);
+		putNumber(attributes, ResourceAttributes.LOCAL_RANK, identity.localRank(), env, TelemetryEnv.LOCAL_RANK,
+				null, ignored);
 		putText(attributes, ResourceAttributes.WORKER_GROUP, identity.workerGroup());
 		putText(attributes, ResourceAttributes.RUN_ID, identity.runId());
 		putText(attributes, ResourceAttributes.LEGACY_RUN_ID, identity.runId());
@@ -117,28 +126,35 @@ public final class ProcessResourceAttributes {
 	}
 
 	private static void putNumber(Map<String, String> attributes, String key, Integer configured,
-			Map<String, String> env, String envName, Consumer<String> ignored) {
+			Map<String, String> env, String envName, Integer fallback, Consumer<String> ignored) {
 		if (configured != null) {
 			if (configured >= 0) {
 				attributes.put(key, configured.toString());
 			}
 			return;
 		}
+		Integer number = envNumber(env, envName, ignored);
+		if (number != null || fallback != null) {
+			attributes.put(key, Integer.toString((number != null) ? number : fallback));
+		}
+	}
+
+	private static Integer envNumber(Map<String, String> env, String envName, Consumer<String> ignored) {
 		String value = env.get(envName);
 		if (value == null) {
-			return;
+			return null;
 		}
 		try {
 			int number = Integer.parseInt(value.strip());
 			if (number >= 0) {
-				attributes.put(key, Integer.toString(number));
-				return;
+				return number;
 			}
 		}
 		catch (NumberFormatException ex) {
 			// reported below
 		}
 		ignored.accept(envName);
+		return null;
 	}
 
 	private static void putText(Map<String, String> attributes, String key, String value) {

@@ -18,7 +18,6 @@ import org.springframework.core.env.Environment;
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.EarlyTelemetryProperties;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
-import io.github.startuptelemetry.contract.SpanGroups;
 import io.github.startuptelemetry.contract.SpanNames;
 
 /**
@@ -56,8 +55,7 @@ public final class TelemetryLifecycleAutoConfiguration {
 		/** Startup spans are exported only while NeMo Gym's startup span group is selected. */
 		@Bean
 		SpanExportingPredicate startupSpanGroupPredicate(Environment environment) {
-			boolean startup = SpanGroups.enabled(environment.getProperty(TelemetryProperties.SPAN_GROUPS),
-					SpanGroups.STARTUP);
+			boolean startup = TelemetrySwitch.startupSpans(environment);
 			return (span) -> startup || !SpanNames.isStartupSpan(span.getName());
 		}
 

@@ -8,7 +8,9 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.core.env.PropertyResolver;
 
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.NemoEnv;
+import io.github.startuptelemetry.contract.SpanGroups;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 
 /**
@@ -62,6 +64,14 @@ public final class TelemetrySwitch {
 	/** {@code telemetry.enabled} as the Spring environment resolves it; true when unset or garbled. */
 	public static boolean enabled(PropertyResolver resolver) {
 		return flag(resolver, ENABLED_PROPERTY, true);
+	}
+
+	/**
+	 * Whether {@code telemetry.span-groups} (or {@code NEMO_GYM_OTEL_SPAN_GROUPS}) selects NeMo
+	 * Gym's {@code startup} group, without which no startup span is exported.
+	 */
+	public static boolean startupSpans(PropertyResolver resolver) {
+		return SpanGroups.enabled(resolver.getProperty(TelemetryProperties.SPAN_GROUPS), SpanGroups.STARTUP);
 	}
 
 	/** A boolean property, read leniently: {@code fallback} when unset or not a boolean. */

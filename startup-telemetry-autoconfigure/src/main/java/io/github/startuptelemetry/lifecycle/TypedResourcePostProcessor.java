@@ -50,7 +50,8 @@ class TypedResourcePostProcessor implements BeanPostProcessor {
 		attributes.put(key, (T) value);
 	}
 
-	private static Long integer(Object value) {
+	/** nemo-lens's int rule: a base-10 integer after stripping, optional sign; else {@code null}. */
+	static Long integer(Object value) {
 		if (value instanceof Long number) {
 			return number;
 		}

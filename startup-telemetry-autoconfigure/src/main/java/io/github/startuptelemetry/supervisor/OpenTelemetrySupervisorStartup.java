@@ -56,6 +56,8 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 
 	private final List<Consumer<ServerReport>> serverListeners;
 
+	private final boolean startupSpans;
+
 	private final Attributes attributes = Attributes.of(StartupSpans.PROCESS_PID, ProcessHandle.current().pid());
 
 	private final Map<String, ServerRecord> servers = new LinkedHashMap<>();
@@ -72,15 +74,19 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	 * @param childEnvironment settings to pass on to every server, or {@code null}
 	 * @param processEnv the supervisor's own environment, which a server inherits as it is
 	 * @param serverListeners told of each server once its startup ended (metrics), each guarded
+	 * @param startupSpans whether the {@code startup} span group is selected; when it is not, the
+	 * startup spans are never exported, so, like Gym's supervisor, this hands its servers no
+	 * traceparent to parent theirs on
 	 */
 	OpenTelemetrySupervisorStartup(OpenTelemetry openTelemetry, StageTimeline timeline,
 			ChildTelemetryEnvironment childEnvironment, Map<String, String> processEnv,
-			List<Consumer<ServerReport>> serverListeners) {
+			List<Consumer<ServerReport>> serverListeners, boolean startupSpans) {
 		this.openTelemetry = openTelemetry;
 		this.timeline = timeline;
 		this.childEnvironment = childEnvironment;
 		this.processEnv = Map.copyOf(processEnv);
 		this.serverListeners = List.copyOf(serverListeners);
+		this.startupSpans = startupSpans;
 	}
 
 	@Override
@@ -217,7 +223,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		if (record != null) {
 			server.set(StartupEnv.SPAWN_NS, Long.toString(record.spawnNs));
 			SpanContext span = record.span.getSpanContext();
-			if (span.isValid()) {
+			if (this.startupSpans && span.isValid()) {
 				// always sampled: a server's startup spans are exported whatever its sampler says
 				String traceParent = new TraceParent(span.getTraceId(), span.getSpanId(), 1).header();
 				server.set(StartupEnv.TRACEPARENT, traceParent);

@@ -20,6 +20,7 @@ import org.springframework.core.env.Environment;
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.lifecycle.ChildTelemetrySettings;
+import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.server.ProcessTimeline;
 
@@ -81,10 +82,10 @@ public final class SupervisorAutoConfiguration {
 		@ConditionalOnMissingBean
 		SupervisorStartup supervisorStartup(ObjectProvider<OpenTelemetry> openTelemetry, SupervisorRole role,
 				ObjectProvider<ChildTelemetryEnvironment> childEnvironment,
-				ObjectProvider<Consumer<ServerReport>> serverListeners) {
+				ObjectProvider<Consumer<ServerReport>> serverListeners, Environment environment) {
 			return new OpenTelemetrySupervisorStartup(openTelemetry.getIfAvailable(OpenTelemetry::noop),
 					role.timeline(), childEnvironment.getIfAvailable(), System.getenv(),
-					serverListeners.orderedStream().toList());
+					serverListeners.orderedStream().toList(), TelemetrySwitch.startupSpans(environment));
 		}
 
 		@Configuration(proxyBeanMethods = false)

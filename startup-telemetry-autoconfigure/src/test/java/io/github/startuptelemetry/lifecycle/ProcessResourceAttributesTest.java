@@ -35,11 +35,28 @@ class ProcessResourceAttributesTest {
 	}
 
 	@Test
-	void unusableEnvValuesAreLeftOutAndNamed() {
+	void unusableEnvValuesAreIgnoredAndNamed() {
 		Map<String, String> attributes = ProcessResourceAttributes.resolve(identity(Map.of()),
-				Map.of("RANK", "first", "WORLD_SIZE", "-1"), 42, this.ignored::add);
+				Map.of("RANK", "first", "WORLD_SIZE", "-1", "LOCAL_RANK", "x"), 42, this.ignored::add);
+		assertThat(attributes).containsOnly(Map.entry("nv.dl.rank", "0"), Map.entry("nv.dl.world_size", "1"),
+				Map.entry("process.pid", "42"));
+		assertThat(this.ignored).containsExactlyInAnyOrder("RANK", "WORLD_SIZE", "LOCAL_RANK");
+	}
+
+	@Test
+	void withoutRankSettingsAProcessIsRankZeroOfOneAsInGym() {
+		Map<String, String> attributes = ProcessResourceAttributes.resolve(identity(Map.of()), Map.of(), 42,
+				this.ignored::add);
+		assertThat(attributes).containsOnly(Map.entry("nv.dl.rank", "0"), Map.entry("nv.dl.world_size", "1"),
+				Map.entry("process.pid", "42"));
+		assertThat(this.ignored).isEmpty();
+	}
+
+	@Test
+	void aNegativeSettingLeavesItsAttributeOut() {
+		Map<String, String> attributes = ProcessResourceAttributes.resolve(
+				new Identity(-1, -1, -1, null, null, Map.of()), Map.of("RANK", "3"), 42, this.ignored::add);
 		assertThat(attributes).containsOnlyKeys("process.pid");
-		assertThat(this.ignored).containsExactlyInAnyOrder("RANK", "WORLD_SIZE");
 	}
 
 	@Test

@@ -4,6 +4,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.mock.env.MockEnvironment;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class TelemetrySwitchTest {
@@ -26,6 +28,15 @@ class TelemetrySwitchTest {
 			.isTrue();
 		assertThat(TelemetrySwitch.enabledInEnv(Map.of("TELEMETRY_ENABLED", "false", "NEMO_GYM_OTEL_ENABLED", "1")))
 			.isFalse();
+	}
+
+	@Test
+	void startupSpansFollowTheStartupSpanGroup() {
+		assertThat(TelemetrySwitch.startupSpans(new MockEnvironment())).isTrue();
+		assertThat(TelemetrySwitch.startupSpans(new MockEnvironment().withProperty("telemetry.span-groups", "all")))
+			.isTrue();
+		assertThat(TelemetrySwitch
+			.startupSpans(new MockEnvironment().withProperty("telemetry.span-groups", "per_rollout"))).isFalse();
 	}
 
 }

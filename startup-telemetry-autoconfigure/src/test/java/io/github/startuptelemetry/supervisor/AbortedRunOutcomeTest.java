@@ -57,7 +57,7 @@ class AbortedRunOutcomeTest {
 		SupervisorStartup startup = new OpenTelemetrySupervisorStartup(this.sdk,
 				new StageTimeline(WallClock.nowNs() - 1_000_000_000L), null, Map.of(),
 				List.of(new SupervisorStartupMetrics(
-						new StaticListableBeanFactory(Map.of("registry", registry)).getBeanProvider(MeterRegistry.class))));
+						new StaticListableBeanFactory(Map.of("registry", registry)).getBeanProvider(MeterRegistry.class))), true);
 		startup.beginTrace();
 		startup.serverEnv("ready-0", "model", 0, 3);
 		startup.serverEnv("crasher", "model", 1, 3);

@@ -112,11 +112,22 @@ class OpenTelemetrySupervisorStartupTest {
 	}
 
 	@Test
+	void withoutTheStartupSpanGroupServersGetTheSpawnStampButNoTraceparent() {
+		SupervisorStartup startup = new OpenTelemetrySupervisorStartup(this.sdk, this.timeline, null, Map.of(),
+				List.of(), false);
+
+		Map<String, String> env = startup.serverEnv("model-0", "model", 0, 1);
+
+		assertThat(env).containsKey("NEMO_GYM_STARTUP_SPAWN_NS")
+			.doesNotContainKeys("NEMO_GYM_STARTUP_TRACEPARENT", "TRACEPARENT");
+	}
+
+	@Test
 	void serverEnvCarriesTheServersIdentityAndPropagatedSettingsButNeverOverwritesTheSupervisorsEnvironment() {
 		ChildTelemetryEnvironment child = (name, type, rank, worldSize) -> Map.of("TELEMETRY_RUN_ID", "run-7",
 				"OTEL_SERVICE_NAME", name + "/" + type + "/" + rank + "/" + worldSize, "TELEMETRY_RANK", "99");
 		SupervisorStartup startup = new OpenTelemetrySupervisorStartup(this.sdk, this.timeline, child,
-				Map.of("TELEMETRY_WORLD_SIZE", "8", "TRACEPARENT", "from-the-supervisors-own-env"), List.of());
+				Map.of("TELEMETRY_WORLD_SIZE", "8", "TRACEPARENT", "from-the-supervisors-own-env"), List.of(), true);
 
 		Map<String, String> env = startup.serverEnv("model-1", "model", 1, 2);
 
@@ -153,7 +164,7 @@ class OpenTelemetrySupervisorStartupTest {
 		SupervisorStartup startup = new OpenTelemetrySupervisorStartup(brokenTelemetry, this.timeline, broken, Map.of(),
 				List.of((row) -> {
 					throw new IllegalStateException("broken metrics");
-				}));
+				}), true);
 		assertThatNoException().isThrownBy(() -> {
 			startup.beginTrace();
 			assertThat(startup.serverEnv("a", "t")).containsEntry("TELEMETRY_STARTUP_SERVER_NAME", "a")
@@ -412,7 +423,7 @@ class OpenTelemetrySupervisorStartupTest {
 		MeterRegistry registry = this.registry;
 		return new OpenTelemetrySupervisorStartup(this.sdk, this.timeline, null, processEnv,
 				List.of(new SupervisorStartupMetrics(
-						new StaticListableBeanFactory(Map.of("registry", registry)).getBeanProvider(MeterRegistry.class))));
+						new StaticListableBeanFactory(Map.of("registry", registry)).getBeanProvider(MeterRegistry.class))), true);
 	}
 
 	private DistributionSummary histogram(String server, String outcome) {

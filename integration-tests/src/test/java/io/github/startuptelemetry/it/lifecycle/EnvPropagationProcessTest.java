@@ -74,6 +74,24 @@ class EnvPropagationProcessTest {
 	}
 
 	@Test
+	void withoutAnyRankSettingAServerIsRankZeroOfAWorldOfOneAsInGym() throws Exception {
+		try (JavaProcess server = sampleServer().withoutEnv("RANK")
+			.withoutEnv("WORLD_SIZE")
+			.withoutEnv("LOCAL_RANK")
+			.start(this.tmp.resolve("server.log"))) {
+			ReceivedSpan root = only(this.receiver.awaitSpansNamed("gym.server.startup", 1, TIMEOUT),
+					"gym.server.startup");
+			assertThat(root.resourceValue("nv.dl.rank").getValueCase()).isEqualTo(AnyValue.ValueCase.INT_VALUE);
+			assertThat(root.resourceValue("nv.dl.rank").getIntValue()).isZero();
+			assertThat(root.resourceValue("nv.dl.world_size").getValueCase())
+				.isEqualTo(AnyValue.ValueCase.INT_VALUE);
+			assertThat(root.resourceValue("nv.dl.world_size").getIntValue()).isEqualTo(1);
+			// Gym never sets it
+			assertThat(root.resourceValue("nv.dl.local_rank")).isNull();
+		}
+	}
+
+	@Test
 	void otelResourceAttributesThatLensTypesAsIntAreInts() throws Exception {
 		try (JavaProcess server = sampleServer()
 			.env("OTEL_RESOURCE_ATTRIBUTES", "nv.dl.local_rank=3,nv.gpu.index=+1,nv.dl.rank=x,nemo.run.id=007")

@@ -1,7 +1,9 @@
 package io.github.startuptelemetry.it.lifecycle;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -72,6 +74,30 @@ class NemoEnvProcessTest {
 		}
 		assertThat(this.receiver.spans()).noneMatch((span) -> span.name().startsWith("gym."));
 		assertThat(this.receiver.metrics().toString()).contains("gym.server.startup_stage_duration_ms");
+	}
+
+	@Test
+	void withoutTheStartupSpanGroupASupervisorHandsItsServersNoTraceparentAsGymDoes() throws Exception {
+		Path env = this.tmp.resolve("server.env");
+		String server = "--telemetry.supervisor.servers[0].";
+		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.startupApp())
+			.env("OTEL_EXPORTER_OTLP_ENDPOINT", this.receiver.baseUrl())
+			.env("NEMO_GYM_OTEL_SPAN_GROUPS", "per_rollout")
+			.args("--server.port=" + Ports.free(), "--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
+					server + "name=env-dump", server + "command[0]=/bin/sh", server + "command[1]=-c",
+					// written whole, then renamed: the file appears complete
+					server + "command[2]=env > \"$0.part\" && mv \"$0.part\" \"$0\"; exec sleep 300",
+					server + "command[3]=" + env)
+			.start(this.tmp.resolve("supervisor.log"))) {
+			supervisor.awaitFile(env, TIMEOUT);
+			List<String> variables = Files.readAllLines(env)
+				.stream()
+				.map((line) -> line.substring(0, Math.max(0, line.indexOf('='))))
+				.toList();
+			// Gym's server_env: the spawn stamp always, the traceparent only with the group on
+			assertThat(variables).contains("NEMO_GYM_STARTUP_SPAWN_NS", "TELEMETRY_STARTUP_SERVER_NAME")
+				.doesNotContain("NEMO_GYM_STARTUP_TRACEPARENT", "TRACEPARENT");
+		}
 	}
 
 	@Test

@@ -10,6 +10,7 @@ import io.opentelemetry.proto.common.v1.AnyValue;
 import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
 import io.opentelemetry.proto.metrics.v1.Metric;
+import io.opentelemetry.proto.metrics.v1.ResourceMetrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A server's {@code gym.server.startup_stage_duration_ms} as it reaches an OTLP collector: a
- * histogram in {@code ms} with NeMo Gym's 14 explicit bucket boundaries and Gym's attributes.
+ * histogram in {@code ms} with NeMo Gym's 14 explicit bucket boundaries and Gym's attributes, typed
+ * as Gym's are ({@code nemo.gym.server.worker} a bool), on a resource typed as lens types it.
  */
 class GymMetricsProcessTest {
 
@@ -50,8 +52,19 @@ class GymMetricsProcessTest {
 			server.terminate();
 			server.awaitExit(TIMEOUT);
 		}
-		List<Metric> metrics = this.receiver.metrics()
-			.stream()
+		List<ResourceMetrics> resources = this.receiver.metrics();
+		// the metrics' resource is typed as the spans' is: lens's ints are ints (rank 0 of 1, as Gym)
+		assertThat(resources).isNotEmpty().allSatisfy((resource) -> {
+			Map<String, AnyValue> attributes = resource.getResource()
+				.getAttributesList()
+				.stream()
+				.collect(Collectors.toMap(KeyValue::getKey, KeyValue::getValue));
+			assertThat(attributes.get("nv.dl.rank").getValueCase()).isEqualTo(AnyValue.ValueCase.INT_VALUE);
+			assertThat(attributes.get("nv.dl.rank").getIntValue()).isZero();
+			assertThat(attributes.get("nv.dl.world_size").getIntValue()).isEqualTo(1);
+			assertThat(attributes.get("process.pid").getValueCase()).isEqualTo(AnyValue.ValueCase.INT_VALUE);
+		});
+		List<Metric> metrics = resources.stream()
 			.flatMap((resource) -> resource.getScopeMetricsList().stream())
 			.flatMap((scope) -> scope.getMetricsList().stream())
 			.filter((metric) -> metric.getName().equals("gym.server.startup_stage_duration_ms"))
@@ -67,8 +80,14 @@ class GymMetricsProcessTest {
 						"nemo.gym.server.worker")
 					.doesNotContainKey("nemo.gym.server.type");
 				assertThat(attributes.get("nemo.gym.server.name").getStringValue()).isEqualTo("sample-server");
-				// Micrometer's OTLP registry writes every tag as a string (Gym: a bool)
-				assertThat(attributes.get("nemo.gym.server.worker").getStringValue()).isEqualTo("false");
+				// a bool, as Gym records it (Micrometer's tag is a string, typed on the way out)
+				assertThat(attributes.get("nemo.gym.server.worker").getValueCase())
+					.isEqualTo(AnyValue.ValueCase.BOOL_VALUE);
+				assertThat(attributes.get("nemo.gym.server.worker").getBoolValue()).isFalse();
+				assertThat(attributes.get("nemo.gym.server.name").getValueCase())
+					.isEqualTo(AnyValue.ValueCase.STRING_VALUE);
+				assertThat(attributes.get("nemo.gym.startup.stage").getValueCase())
+					.isEqualTo(AnyValue.ValueCase.STRING_VALUE);
 			});
 		});
 		assertThat(metrics.stream()

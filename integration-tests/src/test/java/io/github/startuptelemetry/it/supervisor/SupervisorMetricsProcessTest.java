@@ -64,6 +64,9 @@ class SupervisorMetricsProcessTest {
 		assertThat(points).isNotEmpty().allSatisfy((point) -> {
 			assertThat(point.getExplicitBoundsList()).isEqualTo(BOUNDARIES);
 			assertThat(attributes(point)).containsKeys("nemo.gym.server.name", "nemo.gym.startup.outcome");
+			// Gym's attributes of this histogram are all strings (no worker flag here)
+			assertThat(attributes(point)).doesNotContainKey("nemo.gym.server.worker")
+				.allSatisfy((key, value) -> assertThat(value.getValueCase()).isEqualTo(AnyValue.ValueCase.STRING_VALUE));
 		});
 		assertThat(points.stream().map((point) -> attributes(point).get("nemo.gym.server.name").getStringValue()))
 			.contains("model-0", "model-1", "resources");

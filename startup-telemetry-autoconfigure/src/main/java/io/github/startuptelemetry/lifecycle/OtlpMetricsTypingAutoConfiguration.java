@@ -1,0 +1,39 @@
+package io.github.startuptelemetry.lifecycle;
+
+import io.micrometer.core.ipc.http.HttpUrlConnectionSender;
+import io.micrometer.registry.otlp.OtlpHttpMetricsSender;
+import io.micrometer.registry.otlp.OtlpMetricsSender;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.ConditionalOnEnabledMetricsExport;
+import org.springframework.context.annotation.Bean;
+
+import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
+
+/**
+ * Gym's attribute types on the OTLP metrics wire: Boot 4.0.7 exports metrics only through
+ * Micrometer's OTLP meter registry (there is no OpenTelemetry {@code SdkMeterProvider} of
+ * Boot's), whose tags and resource attributes are strings, and it builds that registry with
+ * the application's {@link OtlpMetricsSender} bean when there is one. This provides that bean:
+ * Micrometer's own HTTP sender, with each payload typed by {@link TypedOtlpMetricsSender}.
+ * Only where Boot's OTLP registry exists (the starter turns it off until an endpoint is
+ * configured), and a sender of the application's own wins.
+ */
+@AutoConfiguration(beforeName = "org.springframework.boot.micrometer.metrics.autoconfigure.export.otlp.OtlpMetricsExportAutoConfiguration")
+@ConditionalOnClass(name = { "io.micrometer.registry.otlp.OtlpMetricsSender",
+		"io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.export.otlp.OtlpMetricsExportAutoConfiguration" })
+@ConditionalOnTelemetryEnabled
+@ConditionalOnEnabledMetricsExport("otlp")
+public final class OtlpMetricsTypingAutoConfiguration {
+
+	/** Micrometer's default sender (what the registry builds without a bean), typing each payload. */
+	@Bean
+	@ConditionalOnMissingBean(OtlpMetricsSender.class)
+	OtlpMetricsSender startupTelemetryOtlpMetricsSender() {
+		return new TypedOtlpMetricsSender(new OtlpHttpMetricsSender(new HttpUrlConnectionSender()));
+	}
+
+}

@@ -1,6 +1,8 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.net.URI;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +20,9 @@ import io.github.startuptelemetry.supervisor.ProbeClient.Reply;
  * 10 ms. Once the server accepts connections it is in its last stages: the interval drops back
  * to {@code initial-interval}, also after a probe that timed out (a cold server's first request
  * can take over a second on a loaded box, and backing off then made readiness noticed a whole
- * {@code max-interval} late).
+ * {@code max-interval} late). As servers are heard, the waits of those still unheard are cut
+ * to the smaller fleet's interval: a wait chosen while a hundred were unheard would otherwise
+ * notice the last server up to a whole 250 ms late.
  * <p>
  * Built for a hundred servers at once: every probe of every server runs on one
  * {@link ProbeLoop} thread through a {@link ProbeClient}, never a thread per server (each
@@ -41,6 +45,12 @@ final class HealthProbe {
 	private final ProbeLoop loop;
 
 	private final SupervisorProperties.Probe settings;
+
+	/** Probings waiting out a refusal's backoff, for {@link #tighten()}: the loop thread's own. */
+	private final Set<Probing> backingOff = new HashSet<>();
+
+	/** The cap the waits were last cut to, or the longest wait since: the loop thread's own. */
+	private long tightenedCapMs;
 
 	HealthProbe(ProbeClient client, ProbeLoop loop, SupervisorProperties.Probe settings) {
 		this.client = client;
@@ -74,9 +84,30 @@ final class HealthProbe {
 		if (answer != Answer.REFUSED) {
 			return initialMs();
 		}
+		return Math.min(capMs(servers), interval + Math.max(1, interval / 2));
+	}
+
+	/** The longest wait after a refusal while nobody listens yet for {@code servers} servers. */
+	private long capMs(int servers) {
 		long fleetCap = servers * 1000L / LISTEN_CHECKS_PER_SECOND;
-		long cap = Math.max(initialMs(), Math.min(this.settings.getMaxInterval().toMillis(), fleetCap));
-		return Math.min(cap, interval + Math.max(1, interval / 2));
+		return Math.max(initialMs(), Math.min(this.settings.getMaxInterval().toMillis(), fleetCap));
+	}
+
+	/**
+	 * Fewer servers are unheard: cut the waits chosen for a bigger crowd to the new cap, once it
+	 * is a quarter below the last one (a dozen times from a hundred servers down to a few, not at
+	 * every server heard). On the loop thread.
+	 */
+	private void tighten() {
+		long cap = capMs(this.unheard.get());
+		if (cap * 4 > this.tightenedCapMs * 3) {
+			return;
+		}
+		this.tightenedCapMs = cap;
+		long now = System.nanoTime();
+		for (Probing probing : this.backingOff) {
+			probing.cutTo(cap, now);
+		}
 	}
 
 	/** How many of the servers probed nobody listens on yet. */
@@ -130,6 +161,13 @@ final class HealthProbe {
 		/** Whether it answered the last probe: no longer among the {@link #unheard}. */
 		private boolean listening;
 
+		/** Counts the waits scheduled: a wait cut short leaves its first timer stale. */
+		private int generation;
+
+		private long probedNs;
+
+		private long dueNs;
+
 		Probing(URI uri, BooleanSupplier keepGoing, BooleanSupplier relaxed) {
 			this.uri = uri;
 			this.keepGoing = keepGoing;
@@ -138,15 +176,33 @@ final class HealthProbe {
 		}
 
 		void after(long delayMs) {
+			int wait = ++this.generation;
+			long delayNs = TimeUnit.MILLISECONDS.toNanos(delayMs);
+			this.dueNs = System.nanoTime() + delayNs;
 			try {
-				HealthProbe.this.loop.schedule(this::probe, TimeUnit.MILLISECONDS.toNanos(delayMs));
+				HealthProbe.this.loop.schedule(() -> {
+					if (wait == this.generation) {
+						probe();
+					}
+				}, delayNs);
 			}
 			catch (RejectedExecutionException ex) {
 				end(false);
 			}
 		}
 
+		/** Probe at most {@code capMs} after the last probe, if due later. */
+		void cutTo(long capMs, long nowNs) {
+			long dueNs = this.probedNs + TimeUnit.MILLISECONDS.toNanos(capMs);
+			if (dueNs - this.dueNs < 0) {
+				this.interval = Math.min(this.interval, capMs);
+				after(TimeUnit.NANOSECONDS.toMillis(Math.max(0, dueNs - nowNs)));
+			}
+		}
+
 		private void probe() {
+			HealthProbe.this.backingOff.remove(this);
+			this.probedNs = System.nanoTime();
 			try {
 				if (!this.keepGoing.getAsBoolean()) {
 					end(false);
@@ -178,14 +234,25 @@ final class HealthProbe {
 		private void next(Answer answer) {
 			setListening(answer != Answer.REFUSED);
 			this.interval = nextInterval(this.interval, answer, HealthProbe.this.unheard.get());
-			after(this.relaxed.getAsBoolean()
-					? Math.max(this.interval, HealthProbe.this.settings.getMaxInterval().toMillis()) : this.interval);
+			if (this.relaxed.getAsBoolean()) {
+				after(Math.max(this.interval, HealthProbe.this.settings.getMaxInterval().toMillis()));
+				return;
+			}
+			if (answer == Answer.REFUSED) {
+				HealthProbe.this.backingOff.add(this);
+				HealthProbe.this.tightenedCapMs = Math.max(HealthProbe.this.tightenedCapMs, this.interval);
+			}
+			after(this.interval);
 		}
 
 		private void setListening(boolean listening) {
 			if (listening != this.listening) {
 				this.listening = listening;
 				HealthProbe.this.unheard.addAndGet(listening ? -1 : 1);
+				if (listening && HealthProbe.this.loop.inLoop()) {
+					HealthProbe.this.backingOff.remove(this);
+					tighten();
+				}
 			}
 		}
 

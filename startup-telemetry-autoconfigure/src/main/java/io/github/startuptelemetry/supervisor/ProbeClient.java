@@ -243,10 +243,17 @@ final class ProbeClient {
 			}
 		}
 
+		/**
+		 * Out of time: nobody listens if not connected yet; else the answer so far, should it be
+		 * whole once its end is assumed (a server that kept the connection open and gave no length).
+		 */
 		private void timedOut() {
-			if (!this.done) {
-				finish(Reply.of(this.connected ? Kind.NO_ANSWER : Kind.REFUSED));
+			if (this.done) {
+				return;
 			}
+			Reply reply = this.connected
+					? HttpAnswer.complete(this.received.array(), this.received.position(), this.maxBody, true) : null;
+			finish((reply != null) ? reply : Reply.of(this.connected ? Kind.NO_ANSWER : Kind.REFUSED));
 		}
 
 		private void finish(Reply reply) {

@@ -120,6 +120,12 @@ class ProbeClientTest {
 	}
 
 	@Test
+	void anAnswerWithoutALengthOnAConnectionKeptOpenIsReadWhenTheTimeIsUp() throws Exception {
+		int port = raw("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nhello", false);
+		assertThat(get("http://127.0.0.1:" + port + "/", 1024, Duration.ofMillis(200))).isEqualTo(Reply.of(200, "hello"));
+	}
+
+	@Test
 	void somethingThatIsNotHttpIsNoAnswer() throws Exception {
 		int port = raw("SSH-2.0-OpenSSH_9.2\r\n");
 		assertThat(get("http://127.0.0.1:" + port + "/", 0).kind()).isEqualTo(Kind.NO_ANSWER);
@@ -171,12 +177,19 @@ class ProbeClientTest {
 
 	/** A server that reads each request's head, answers {@code answer} and closes the connection. */
 	private int raw(String answer) throws IOException {
+		return raw(answer, true);
+	}
+
+	/** A server that reads each request's head and answers {@code answer}, then closes or holds the connection. */
+	private int raw(String answer, boolean close) throws IOException {
 		ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
 		this.open.add(socket);
 		Thread thread = new Thread(() -> {
 			try {
 				while (true) {
-					try (Socket accepted = socket.accept(); OutputStream out = accepted.getOutputStream()) {
+					Socket accepted = socket.accept();
+					this.open.add(accepted);
+					try (OutputStream out = accepted.getOutputStream()) {
 						// read the head first: closing on an unread request would reset the connection
 						StringBuilder head = new StringBuilder();
 						int c;
@@ -184,6 +197,14 @@ class ProbeClientTest {
 							head.append((char) c);
 						}
 						out.write(answer.getBytes(StandardCharsets.US_ASCII));
+						out.flush();
+						if (close) {
+							accepted.close();
+						}
+						else {
+							// held open until the test ends
+							accepted.getInputStream().read();
+						}
 					}
 				}
 			}

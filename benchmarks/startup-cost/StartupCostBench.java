@@ -312,6 +312,8 @@ public class StartupCostBench {
 				offClasses.zipkin(), verdict(offClasses.zipkin() == 0), offClasses.ours(), verdict(offClasses.ours() <= 10)));
 		md.append(String.format(Locale.ROOT, "- On vs the silenced baseline: wall ≤ +2%%: %+.2f%% → %s; CPU ≤ +40 ms: %+.0f ms → %s%s%n",
 				on[0], verdict(on[0] <= 2), on[2], verdict(on[2] <= 40), caveat));
+		md.append("\nWhere the on path's cost goes, part by part (hand-written, not regenerated): "
+				+ "[startup-cost-parts.md](startup-cost-parts.md).\n");
 		return md.toString();
 	}
 

@@ -13,23 +13,13 @@ import org.springframework.core.env.Environment;
  * {@code telemetry.*} for code that runs before the context binds {@link TelemetryProperties}
  * (environment and bean factory post-processors), with the same leniency: a value that does
  * not bind leaves its default in place, with a debug line naming the property (never the
- * value), because telemetry may never fail a server. Public for the server's timeline, which
- * reads its settings when the environment is prepared, before any context exists.
+ * value), because telemetry may never fail a server. Only the branches or single properties
+ * a caller needs, never the whole tree, which the context binds anyway. Public for the
+ * server's timeline, which reads its settings before any bean definition is loaded.
  */
 public final class EarlyTelemetryProperties {
 
 	private EarlyTelemetryProperties() {
-	}
-
-	/**
-	 * Bind {@code telemetry.*} now, leniently.
-	 * @param environment the environment to bind from
-	 * @param logger where an ignored property is named, at debug level
-	 * @return the properties, each invalid value left at its default
-	 */
-	public static TelemetryProperties bind(Environment environment, Log logger) {
-		TelemetryProperties properties = new TelemetryProperties();
-		return bind(environment, TelemetryProperties.PREFIX, Bindable.ofInstance(properties), properties, logger);
 	}
 
 	/**

@@ -25,6 +25,18 @@ public class TelemetryProperties {
 	/** {@link #getResourceAttributes()}. */
 	public static final String RESOURCE_ATTRIBUTES = PREFIX + ".resource-attributes";
 
+	/** {@link #getRank()}. */
+	public static final String RANK = PREFIX + ".rank";
+
+	/** {@link #getWorldSize()}. */
+	public static final String WORLD_SIZE = PREFIX + ".world-size";
+
+	/** {@link #getLocalRank()}. */
+	public static final String LOCAL_RANK = PREFIX + ".local-rank";
+
+	/** {@link #getWorkerGroup()}. */
+	public static final String WORKER_GROUP = PREFIX + ".worker-group";
+
 	/** NeMo Gym's span groups this process exports (startup spans need {@code startup}). */
 	public static final String SPAN_GROUPS = PREFIX + ".span-groups";
 

@@ -51,11 +51,15 @@ class ResourceAttributeDefaults {
 				return;
 			}
 			Binder binder = Binder.get(environment);
-			TelemetryProperties properties = EarlyTelemetryProperties.bind(environment, this.logger);
-			String runId = RunId.resolve(properties.getRunId(), env);
-			ProcessResourceAttributes.Identity identity = new ProcessResourceAttributes.Identity(properties.getRank(),
-					properties.getWorldSize(), properties.getLocalRank(), properties.getWorkerGroup(), runId,
-					properties.getResourceAttributes());
+			// the six properties it needs, not the whole tree (the context binds that later)
+			String configuredRunId = bind(environment, TelemetryProperties.RUN_ID, Bindable.of(String.class));
+			String runId = RunId.resolve(configuredRunId, env);
+			ProcessResourceAttributes.Identity identity = new ProcessResourceAttributes.Identity(
+					bind(environment, TelemetryProperties.RANK, Bindable.of(Integer.class)),
+					bind(environment, TelemetryProperties.WORLD_SIZE, Bindable.of(Integer.class)),
+					bind(environment, TelemetryProperties.LOCAL_RANK, Bindable.of(Integer.class)),
+					bind(environment, TelemetryProperties.WORKER_GROUP, Bindable.of(String.class)), runId,
+					bind(environment, TelemetryProperties.RESOURCE_ATTRIBUTES, Bindable.mapOf(String.class, String.class)));
 			Map<String, String> attributes = new LinkedHashMap<>(SlurmResourceAttributes.resolve(env));
 			attributes.putAll(ProcessResourceAttributes.resolve(identity, env, pid,
 					(variable) -> this.logger.debug("Ignoring " + variable + ": not a non-negative integer")));
@@ -65,7 +69,7 @@ class ResourceAttributeDefaults {
 				.keySet());
 			present.addAll(OtelEnv.parsePairs(env.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES)).pairs().keySet());
 			Map<String, Object> defaults = new LinkedHashMap<>();
-			if (properties.getRunId() == null || properties.getRunId().isBlank()) {
+			if (configuredRunId == null || configuredRunId.isBlank()) {
 				// the one id this process (and, as a supervisor, its fleet) goes by
 				defaults.put(TelemetryProperties.RUN_ID, runId);
 			}
@@ -78,6 +82,11 @@ class ResourceAttributeDefaults {
 		catch (RuntimeException ex) {
 			this.logger.debug("Resource attributes of this process left out after a failure", ex);
 		}
+	}
+
+	/** One property, leniently: {@code null} when unset or unusable. */
+	private <T> T bind(ConfigurableEnvironment environment, String name, Bindable<T> target) {
+		return EarlyTelemetryProperties.bind(environment, name, target, null, this.logger);
 	}
 
 }

@@ -6,7 +6,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.event.ApplicationContextInitializedEvent;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.boot.context.event.ApplicationFailedEvent;
 import org.springframework.boot.context.event.ApplicationPreparedEvent;
@@ -41,11 +41,15 @@ import io.github.startuptelemetry.timeline.WallClock;
  * <p>
  * Its settings ({@code telemetry.enabled}, {@code telemetry.startup.worker},
  * {@code telemetry.startup.bean-spans.*}) come from {@link TelemetryProperties}, bound early
- * and leniently ({@link EarlyTelemetryProperties}) when the environment is prepared.
+ * and leniently ({@link EarlyTelemetryProperties}) once the context is initialized: the first
+ * event that sees the whole environment. At {@link ApplicationEnvironmentPreparedEvent} this
+ * listener runs first (it must, to time {@code main_start}), before Boot's own listener has
+ * loaded {@code application.yml}, so that event only takes the stage's mark and counters.
  * <p>
- * Unless {@code telemetry.startup.bean-spans.enabled=false}, it also wraps the application's
- * {@code ApplicationStartup} (once the environment is known, before the context exists) so
- * that the slow beans of {@code beans_instantiated} become spans; see {@link BeanSpanRecorder}.
+ * Unless {@code telemetry.startup.bean-spans.enabled=false}, it also wraps the context's
+ * {@code ApplicationStartup} (once the context is initialized, before any bean definition is
+ * loaded) so that the slow beans of {@code beans_instantiated} become spans; see
+ * {@link BeanSpanRecorder}.
  * <p>
  * Nothing here may fail a server: every event is handled inside a guard, and a failure turns
  * the timeline off for the rest of this startup.
@@ -65,6 +69,12 @@ final class ServerStartupRecorder {
 
 	private JvmCounters startingCounters = JvmCounters.ZERO;
 
+	private long environmentPreparedNs;
+
+	private @Nullable JvmCounters environmentPreparedCounters;
+
+	private boolean begun;
+
 	private volatile @Nullable ServerStartupTimeline timeline;
 
 	private @Nullable BeanSpanRecorder beanSpans;
@@ -75,7 +85,8 @@ final class ServerStartupRecorder {
 
 	void onApplicationEvent(ApplicationEvent event) {
 		if (this.timeline == null && !(event instanceof ApplicationStartingEvent)
-				&& !(event instanceof ApplicationEnvironmentPreparedEvent)) {
+				&& !(event instanceof ApplicationEnvironmentPreparedEvent)
+				&& !(event instanceof ApplicationContextInitializedEvent)) {
 			return;
 		}
 		if (!Guarded.run(logger, "time this startup; its timeline is off from here", () -> handle(event))) {
@@ -90,8 +101,14 @@ final class ServerStartupRecorder {
 			// read here, not once the switch is known: this is where main_start ends
 			this.startingCounters = JvmCounterReader.read();
 		}
-		else if (event instanceof ApplicationEnvironmentPreparedEvent prepared) {
-			begin(prepared.getEnvironment(), prepared.getSpringApplication());
+		else if (event instanceof ApplicationEnvironmentPreparedEvent) {
+			// the stage ends here; whether there is a timeline at all is only known later
+			this.environmentPreparedNs = WallClock.nowNs();
+			this.environmentPreparedCounters = JvmCounterReader.read();
+		}
+		else if (event instanceof ApplicationContextInitializedEvent initialized && !this.begun) {
+			this.begun = true;
+			begin(initialized.getApplicationContext());
 		}
 		else if (event instanceof ApplicationPreparedEvent prepared) {
 			this.timeline.mark(StageNames.CONTEXT_PREPARED);
@@ -137,13 +154,14 @@ final class ServerStartupRecorder {
 
 	/**
 	 * Start the timeline once the configuration is known. The switch is read here, from the
-	 * whole environment ({@code application.yml} included), because this is the first moment
-	 * it is known and still before any context exists: {@link ServerStartupListener} could
-	 * only see the process environment, and the auto-configurations' condition comes too late
-	 * for what is installed here (the timeline, the bean-span wrapper).
+	 * whole environment ({@code application.yml} included), because this is the first event
+	 * that sees it and still before any bean definition is loaded: {@link ServerStartupListener}
+	 * could only see the process environment, and the auto-configurations' condition comes too
+	 * late for what is installed here (the timeline, the bean-span wrapper).
 	 */
-	private void begin(ConfigurableEnvironment environment, SpringApplication application) {
-		if (!TelemetrySwitch.enabled(environment)) {
+	private void begin(ConfigurableApplicationContext context) {
+		ConfigurableEnvironment environment = context.getEnvironment();
+		if (this.environmentPreparedCounters == null || !TelemetrySwitch.enabled(environment)) {
 			return;
 		}
 		// telemetry.startup only: the whole tree is bound again, by the context
@@ -159,19 +177,19 @@ final class ServerStartupRecorder {
 			timeline = new ServerStartupTimeline(this.startingNs, startup.isWorker(), null, List.of());
 			timeline.countJvm(JvmCounterReader::read, this.startingCounters);
 		}
-		timeline.mark(StageNames.ENVIRONMENT_PREPARED);
+		timeline.mark(StageNames.ENVIRONMENT_PREPARED, this.environmentPreparedNs, this.environmentPreparedCounters);
 		this.timeline = timeline;
-		this.beanSpans = installBeanSpans(startup.getBeanSpans(), application);
+		this.beanSpans = installBeanSpans(startup.getBeanSpans(), context);
 	}
 
-	/** Wrap the application's {@code ApplicationStartup}, unless bean spans are off. */
+	/** Wrap the context's {@code ApplicationStartup}, unless bean spans are off. */
 	private static @Nullable BeanSpanRecorder installBeanSpans(TelemetryProperties.BeanSpans beanSpans,
-			SpringApplication application) {
+			ConfigurableApplicationContext context) {
 		if (!beanSpans.isEnabled()) {
 			return null;
 		}
 		BeanSpanRecorder recorder = new BeanSpanRecorder(beanSpans.getThreshold());
-		application.setApplicationStartup(recorder.wrap(application.getApplicationStartup()));
+		context.setApplicationStartup(recorder.wrap(context.getApplicationStartup()));
 		return recorder;
 	}
 

@@ -124,6 +124,18 @@ class ServerStartupListenerBeanSpansTest {
 		}
 	}
 
+	@Test
+	void settingsInTheApplicationsConfigFilesCountLikeTheCommandLine() {
+		// loaded by Boot's own listener, after this one has already seen the environment prepared
+		SpringApplication application = application();
+		try (ConfigurableApplicationContext context = application
+			.run("--spring.config.name=startup-telemetry-config-file-test")) {
+			assertThat(timeline(context).worker()).isTrue();
+			assertThat(timeline(context).steps()).flatExtracting(StepTiming::children)
+				.anyMatch((span) -> "greeting".equals(span.beanName()));
+		}
+	}
+
 	private static SpringApplication application() {
 		SpringApplication application = new SpringApplication(GreetingConfiguration.class);
 		application.setWebApplicationType(WebApplicationType.NONE);

@@ -1,42 +1,32 @@
 package io.github.startuptelemetry.supervisor;
 
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import io.github.startuptelemetry.support.DaemonThreads;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
- * Probing for a {@link FleetRun}: one scheduler thread (beside the HTTP client's selector)
- * probes every server until it is healthy and then fetches its timeline, so a hundred servers
- * cost no hundred threads. The client's completions run on that thread too: every callback is
- * short, no hand-off.
+ * Probing for a {@link FleetRun}: one {@link ProbeLoop} thread probes every server until it is
+ * healthy and then fetches its timeline, so a hundred servers cost no hundred threads (nor an
+ * HTTP client). Every callback runs on that thread and is short: no hand-off.
  */
 final class FleetProbing {
 
-	private final ScheduledExecutorService scheduler;
+	private final ProbeLoop loop;
 
 	private final HealthProbe probe;
 
 	private final TimelineClient timelines;
 
 	FleetProbing(SupervisorProperties.Probe properties) {
-		this.scheduler = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("fleet-probe"));
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(properties.getTimeout())
-			.executor(this.scheduler)
-			.build();
-		this.probe = new HealthProbe(http, this.scheduler, properties);
-		this.timelines = new TimelineClient(http, this.scheduler, properties);
+		this.loop = new ProbeLoop("fleet-probe");
+		ProbeClient client = new ProbeClient(this.loop, properties.getTimeout());
+		this.probe = new HealthProbe(client, this.loop, properties);
+		this.timelines = new TimelineClient(client, this.loop, properties);
 	}
 
 	/**
@@ -59,7 +49,7 @@ final class FleetProbing {
 	/** Complete {@code result} with {@code value} after {@code delay}, unless done before. */
 	<T> CompletableFuture<T> completeAfter(CompletableFuture<T> result, T value, Duration delay) {
 		try {
-			this.scheduler.schedule(() -> result.complete(value), delay.toNanos(), TimeUnit.NANOSECONDS);
+			this.loop.schedule(() -> result.complete(value), delay.toNanos());
 		}
 		catch (RejectedExecutionException ex) {
 			result.complete(value);
@@ -68,7 +58,7 @@ final class FleetProbing {
 	}
 
 	void shutdown() {
-		this.scheduler.shutdownNow();
+		this.loop.close();
 	}
 
 }

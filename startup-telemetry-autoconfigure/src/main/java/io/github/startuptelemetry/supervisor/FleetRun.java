@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -66,6 +67,9 @@ final class FleetRun {
 	private final CountDownLatch concluded = new CountDownLatch(1);
 
 	private final List<FleetServer> servers = new ArrayList<>();
+
+	/** The same servers by name, for the callbacks: a hundred of them need no hundred scans. */
+	private final Map<String, FleetServer> byName = new HashMap<>();
 
 	private State state = State.NEW;
 
@@ -169,7 +173,11 @@ final class FleetRun {
 					this::clockAsked);
 		}
 		synchronized (this.lock) {
-			plan.forEach((server) -> this.servers.add(new FleetServer(server)));
+			for (ServerPlan server : plan) {
+				FleetServer fleetServer = new FleetServer(server);
+				this.servers.add(fleetServer);
+				this.byName.put(server.name(), fleetServer);
+			}
 		}
 		this.processes.spawnAll(serversNow(), this::supervise);
 		this.startup.mark(StageNames.SPAWN_SERVERS);
@@ -230,10 +238,11 @@ final class FleetRun {
 
 	/** A server of this run asked the callback for the clock: it will call back. */
 	private void clockAsked(String name) {
-		serversNow().stream().filter((s) -> s.name().equals(name)).findFirst().ifPresent((server) -> {
+		FleetServer server = named(name);
+		if (server != null) {
 			server.callingBack = true;
 			logger.debug("Server '" + name + "' asked for the clock; its callback is awaited, its probe backs off");
-		});
+		}
 	}
 
 	/**
@@ -241,8 +250,7 @@ final class FleetRun {
 	 * for it; its timeline (moved onto this clock when the clocks differ) goes in the report.
 	 */
 	private ReadinessCallbackServer.Verdict calledBack(ReadyCallback callback, InetAddress from, long receivedNs) {
-		FleetServer server = serversNow().stream().filter((s) -> s.name().equals(callback.server())).findFirst()
-			.orElse(null);
+		FleetServer server = named(callback.server());
 		if (server == null) {
 			return ReadinessCallbackServer.Verdict.UNKNOWN;
 		}
@@ -409,6 +417,12 @@ final class FleetRun {
 			this.servers.stream().filter((server) -> server.process != null).forEach((s) -> started.add(s.process));
 		}
 		this.processes.stop(started);
+	}
+
+	private FleetServer named(String name) {
+		synchronized (this.lock) {
+			return this.byName.get(name);
+		}
 	}
 
 	private List<FleetServer> serversNow() {

@@ -1,19 +1,15 @@
 package io.github.startuptelemetry.supervisor;
 
-import java.io.IOException;
-import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+
+import io.github.startuptelemetry.supervisor.ProbeClient.Reply;
 
 /**
  * Probes a server's health URL until it answers 2xx, with a fast backoff: the first probe
@@ -24,13 +20,14 @@ import java.util.function.BooleanSupplier;
  * 10 ms. Once the server accepts connections it is in its last stages: the interval drops back
  * to {@code initial-interval}, also after a probe that timed out (a cold server's first request
  * can take over a second on a loaded box, and backing off then made readiness noticed a whole
- * {@code max-interval} late).
+ * {@code max-interval} late). As servers are heard, the waits of those still unheard are cut
+ * to the smaller fleet's interval: a wait chosen while a hundred were unheard would otherwise
+ * notice the last server up to a whole 250 ms late.
  * <p>
- * Built for a hundred servers at once: every probe of every server runs on one shared
- * scheduler thread and the JDK client's asynchronous API, never a thread per server (each
+ * Built for a hundred servers at once: every probe of every server runs on one
+ * {@link ProbeLoop} thread through a {@link ProbeClient}, never a thread per server (each
  * wake-up of its own thread made a probe cost several times more CPU). While nobody listens,
- * a probe is a {@link ListenCheck} rather than an HTTP request; one whose handshake is still
- * under way is looked at again after {@code initial-interval}, not a whole backoff later.
+ * a probe is a refused connect and no request at all.
  * <p>
  * A server that will tell its supervisor itself (it asked the readiness callback for the
  * clock) is probed {@code relaxed}: every {@code max-interval}, only as the fallback.
@@ -43,15 +40,21 @@ final class HealthProbe {
 	/** Servers probed whose port nobody listens on yet: the ones that cost listen checks. */
 	private final AtomicInteger unheard = new AtomicInteger();
 
-	private final HttpClient http;
+	private final ProbeClient client;
 
-	private final ScheduledExecutorService scheduler;
+	private final ProbeLoop loop;
 
 	private final SupervisorProperties.Probe settings;
 
-	HealthProbe(HttpClient http, ScheduledExecutorService scheduler, SupervisorProperties.Probe settings) {
-		this.http = http;
-		this.scheduler = scheduler;
+	/** Probings waiting out a refusal's backoff, for {@link #tighten()}: the loop thread's own. */
+	private final Set<Probing> backingOff = new HashSet<>();
+
+	/** The cap the waits were last cut to, or the longest wait since: the loop thread's own. */
+	private long tightenedCapMs;
+
+	HealthProbe(ProbeClient client, ProbeLoop loop, SupervisorProperties.Probe settings) {
+		this.client = client;
+		this.loop = loop;
 		this.settings = settings;
 	}
 
@@ -81,9 +84,30 @@ final class HealthProbe {
 		if (answer != Answer.REFUSED) {
 			return initialMs();
 		}
+		return Math.min(capMs(servers), interval + Math.max(1, interval / 2));
+	}
+
+	/** The longest wait after a refusal while nobody listens yet for {@code servers} servers. */
+	private long capMs(int servers) {
 		long fleetCap = servers * 1000L / LISTEN_CHECKS_PER_SECOND;
-		long cap = Math.max(initialMs(), Math.min(this.settings.getMaxInterval().toMillis(), fleetCap));
-		return Math.min(cap, interval + Math.max(1, interval / 2));
+		return Math.max(initialMs(), Math.min(this.settings.getMaxInterval().toMillis(), fleetCap));
+	}
+
+	/**
+	 * Fewer servers are unheard: cut the waits chosen for a bigger crowd to the new cap, once it
+	 * is a quarter below the last one (a dozen times from a hundred servers down to a few, not at
+	 * every server heard). On the loop thread.
+	 */
+	private void tighten() {
+		long cap = capMs(this.unheard.get());
+		if (cap * 4 > this.tightenedCapMs * 3) {
+			return;
+		}
+		this.tightenedCapMs = cap;
+		long now = System.nanoTime();
+		for (Probing probing : this.backingOff) {
+			probing.cutTo(cap, now);
+		}
 	}
 
 	/** How many of the servers probed nobody listens on yet. */
@@ -95,23 +119,13 @@ final class HealthProbe {
 		return Math.max(1, this.settings.getInitialInterval().toMillis());
 	}
 
-	static HttpRequest request(URI uri, Duration timeout) {
-		return HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
-	}
-
-	private static Answer answer(HttpResponse<?> response, Throwable error) {
-		if (response != null) {
-			return (response.statusCode() >= 200 && response.statusCode() < 300) ? Answer.HEALTHY : Answer.NOT_READY;
-		}
-		Throwable cause = (error instanceof CompletionException && error.getCause() != null) ? error.getCause() : error;
-		if (cause instanceof ConnectException) {
-			return Answer.REFUSED;
-		}
-		if (cause instanceof IOException) {
-			// it listens (a timeout, a reset): not ready yet
-			return Answer.NOT_READY;
-		}
-		throw new CompletionException(cause);
+	private static Answer answer(Reply reply) {
+		return switch (reply.kind()) {
+			case REFUSED -> Answer.REFUSED;
+			case NO_ANSWER -> Answer.NOT_READY;
+			case ANSWERED -> reply.ok() ? Answer.HEALTHY : Answer.NOT_READY;
+			case BROKEN -> throw reply.error();
+		};
 	}
 
 	/** What one probe found. */
@@ -142,47 +156,59 @@ final class HealthProbe {
 
 		private final BooleanSupplier relaxed;
 
-		private final ListenCheck listen;
-
 		private long interval = initialMs();
 
+		/** Whether it answered the last probe: no longer among the {@link #unheard}. */
 		private boolean listening;
+
+		/** Counts the waits scheduled: a wait cut short leaves its first timer stale. */
+		private int generation;
+
+		private long probedNs;
+
+		private long dueNs;
 
 		Probing(URI uri, BooleanSupplier keepGoing, BooleanSupplier relaxed) {
 			this.uri = uri;
 			this.keepGoing = keepGoing;
 			this.relaxed = relaxed;
-			int port = (uri.getPort() != -1) ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
-			this.listen = new ListenCheck(uri.getHost(), port, HealthProbe.this.settings.getTimeout().toNanos());
 			HealthProbe.this.unheard.incrementAndGet();
 		}
 
 		void after(long delayMs) {
+			int wait = ++this.generation;
+			long delayNs = TimeUnit.MILLISECONDS.toNanos(delayMs);
+			this.dueNs = System.nanoTime() + delayNs;
 			try {
-				HealthProbe.this.scheduler.schedule(this::probe, delayMs, TimeUnit.MILLISECONDS);
+				HealthProbe.this.loop.schedule(() -> {
+					if (wait == this.generation) {
+						probe();
+					}
+				}, delayNs);
 			}
 			catch (RejectedExecutionException ex) {
 				end(false);
 			}
 		}
 
+		/** Probe at most {@code capMs} after the last probe, if due later. */
+		void cutTo(long capMs, long nowNs) {
+			long dueNs = this.probedNs + TimeUnit.MILLISECONDS.toNanos(capMs);
+			if (dueNs - this.dueNs < 0) {
+				this.interval = Math.min(this.interval, capMs);
+				after(TimeUnit.NANOSECONDS.toMillis(Math.max(0, dueNs - nowNs)));
+			}
+		}
+
 		private void probe() {
+			HealthProbe.this.backingOff.remove(this);
+			this.probedNs = System.nanoTime();
 			try {
 				if (!this.keepGoing.getAsBoolean()) {
 					end(false);
 				}
-				else if (this.listening) {
-					get();
-				}
 				else {
-					switch (this.listen.check()) {
-						case LISTENING -> {
-							setListening(true);
-							get();
-						}
-						case PENDING -> after(initialMs());
-						case REFUSED -> next(Answer.REFUSED);
-					}
+					HealthProbe.this.client.get(this.uri, 0, this::answered);
 				}
 			}
 			catch (RuntimeException ex) {
@@ -190,15 +216,9 @@ final class HealthProbe {
 			}
 		}
 
-		private void get() {
-			HealthProbe.this.http
-				.sendAsync(request(this.uri, HealthProbe.this.settings.getTimeout()), HttpResponse.BodyHandlers.discarding())
-				.whenComplete((response, error) -> answered(response, error));
-		}
-
-		private void answered(HttpResponse<?> response, Throwable error) {
+		private void answered(Reply reply) {
 			try {
-				Answer answer = answer(response, error);
+				Answer answer = answer(reply);
 				if (answer == Answer.HEALTHY) {
 					end(true);
 				}
@@ -214,26 +234,35 @@ final class HealthProbe {
 		private void next(Answer answer) {
 			setListening(answer != Answer.REFUSED);
 			this.interval = nextInterval(this.interval, answer, HealthProbe.this.unheard.get());
-			after(this.relaxed.getAsBoolean()
-					? Math.max(this.interval, HealthProbe.this.settings.getMaxInterval().toMillis()) : this.interval);
+			if (this.relaxed.getAsBoolean()) {
+				after(Math.max(this.interval, HealthProbe.this.settings.getMaxInterval().toMillis()));
+				return;
+			}
+			if (answer == Answer.REFUSED) {
+				HealthProbe.this.backingOff.add(this);
+				HealthProbe.this.tightenedCapMs = Math.max(HealthProbe.this.tightenedCapMs, this.interval);
+			}
+			after(this.interval);
 		}
 
 		private void setListening(boolean listening) {
 			if (listening != this.listening) {
 				this.listening = listening;
 				HealthProbe.this.unheard.addAndGet(listening ? -1 : 1);
+				if (listening && HealthProbe.this.loop.inLoop()) {
+					HealthProbe.this.backingOff.remove(this);
+					tighten();
+				}
 			}
 		}
 
 		private void end(boolean result) {
 			setListening(true);
-			this.listen.close();
 			this.healthy.complete(result);
 		}
 
 		private void broken(RuntimeException ex) {
 			setListening(true);
-			this.listen.close();
 			this.healthy.completeExceptionally(ex);
 		}
 

@@ -1,43 +1,42 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
-import org.springframework.boot.json.JsonParser;
-import org.springframework.boot.json.JsonParserFactory;
-
+import io.github.startuptelemetry.supervisor.ProbeClient.Reply;
+import io.github.startuptelemetry.timeline.JsonText;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.TimelineJson;
 
 /**
- * Reads a ready server's own timeline (stages, and slow beans when it reports them) from its {@code /actuator/startuptimeline} endpoint, for the report,
- * through the JDK client's asynchronous API. A server without the endpoint, or with anything
- * unexpected there, just has no stages; beans that cannot be read are left out: never an
- * error. One JSON parser serves every fetch (a new one builds a new Jackson mapper, its caches
- * cold).
+ * Reads a ready server's own timeline (stages, and slow beans when it reports them) from its
+ * {@code /actuator/startuptimeline} endpoint, for the report, through the probing's
+ * {@link ProbeClient}, at most {@value #MAX_BODY} bytes of it. A server without the endpoint,
+ * or with anything unexpected there, just has no stages; beans that cannot be read are left
+ * out: never an error. The JSON is read by the starter's own bounded {@link JsonText}, which
+ * the ready callback uses too: no JSON library to load and warm for it.
  */
 final class TimelineClient {
 
-	private final HttpClient http;
+	/** A timeline with a thousand slow beans is some 300 KB: anything much longer is not one. */
+	static final int MAX_BODY = 4 << 20;
 
-	private final ScheduledExecutorService scheduler;
+	private final ProbeClient client;
+
+	private final ProbeLoop loop;
 
 	private final Duration timeout;
 
 	private final long retryIntervalMs;
 
-	private final JsonParser json = JsonParserFactory.getJsonParser();
-
-	TimelineClient(HttpClient http, ScheduledExecutorService scheduler, SupervisorProperties.Probe settings) {
-		this.http = http;
-		this.scheduler = scheduler;
+	TimelineClient(ProbeClient client, ProbeLoop loop, SupervisorProperties.Probe settings) {
+		this.client = client;
+		this.loop = loop;
 		this.timeout = settings.getTimeout();
 		this.retryIntervalMs = Math.max(1, settings.getInitialInterval().toMillis());
 	}
@@ -48,34 +47,45 @@ final class TimelineClient {
 	 * exceptionally.
 	 */
 	CompletableFuture<Optional<ServerTimeline>> fetch(URI uri) {
-		return attempt(uri, System.nanoTime() + this.timeout.toNanos());
-	}
-
-	private CompletableFuture<Optional<ServerTimeline>> attempt(URI uri, long deadline) {
-		return this.http.sendAsync(HealthProbe.request(uri, this.timeout), HttpResponse.BodyHandlers.ofString())
-			.handle((response, error) -> body(response))
-			.thenCompose((body) -> {
-				if (body == null) {
-					return CompletableFuture.completedFuture(Optional.<ServerTimeline>empty());
-				}
-				if (TimelineJson.isReady(body)) {
-					return CompletableFuture.completedFuture(TimelineJson.read(body));
-				}
-				if (System.nanoTime() > deadline) {
-					return CompletableFuture.completedFuture(Optional.<ServerTimeline>empty());
-				}
-				CompletableFuture<Void> retry = new CompletableFuture<>();
-				this.scheduler.schedule(() -> retry.complete(null), this.retryIntervalMs, TimeUnit.MILLISECONDS);
-				return retry.thenCompose((ignored) -> attempt(uri, deadline));
-			})
-			.exceptionally((ex) -> Optional.empty());
-	}
-
-	private Map<String, Object> body(HttpResponse<String> response) {
+		CompletableFuture<Optional<ServerTimeline>> timeline = new CompletableFuture<>();
 		try {
-			return (response != null && response.statusCode() == 200) ? this.json.parseMap(response.body()) : null;
+			attempt(uri, System.nanoTime() + this.timeout.toNanos(), timeline);
+		}
+		catch (RejectedExecutionException ex) {
+			timeline.complete(Optional.empty());
+		}
+		return timeline;
+	}
+
+	private void attempt(URI uri, long deadline, CompletableFuture<Optional<ServerTimeline>> timeline) {
+		this.client.get(uri, MAX_BODY, (reply) -> {
+			try {
+				Map<String, Object> body = body(reply);
+				if (body != null && TimelineJson.isReady(body)) {
+					timeline.complete(TimelineJson.read(body));
+				}
+				else if (body == null || System.nanoTime() > deadline) {
+					timeline.complete(Optional.empty());
+				}
+				else {
+					this.loop.schedule(() -> attempt(uri, deadline, timeline),
+							TimeUnit.MILLISECONDS.toNanos(this.retryIntervalMs));
+				}
+			}
+			catch (RuntimeException ex) {
+				// the loop was closed meanwhile, or the body was no timeline
+				timeline.complete(Optional.empty());
+			}
+		});
+	}
+
+	private Map<String, Object> body(Reply reply) {
+		try {
+			return (reply.kind() == ProbeClient.Kind.ANSWERED && reply.status() == 200)
+					? JsonText.parseObject(reply.body()) : null;
 		}
 		catch (RuntimeException ex) {
+			// not JSON, or too deeply nested to be a timeline
 			return null;
 		}
 	}

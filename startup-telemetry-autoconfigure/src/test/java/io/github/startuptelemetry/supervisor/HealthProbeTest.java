@@ -6,13 +6,10 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -29,15 +26,13 @@ class HealthProbeTest {
 
 	private static final int WAIT_S = 60;
 
-	private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
-
-	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+	private final ProbeLoop loop = new ProbeLoop("probe-test");
 
 	private final List<HttpServer> servers = new CopyOnWriteArrayList<>();
 
 	@AfterEach
 	void stop() {
-		this.scheduler.shutdownNow();
+		this.loop.close();
 		this.servers.forEach((server) -> server.stop(0));
 	}
 
@@ -142,7 +137,7 @@ class HealthProbeTest {
 				.awaitHealthy(uri(silent.getLocalPort()), () -> held.size() < 4)
 				.get(WAIT_S, TimeUnit.SECONDS);
 			assertThat(healthy).isFalse();
-			// the listen check, then at least three requests that timed out
+			// at least four requests, each timed out
 			assertThat(held).hasSizeGreaterThanOrEqualTo(4);
 		}
 		finally {
@@ -163,8 +158,8 @@ class HealthProbeTest {
 	}
 
 	@Test
-	void aStoppedSchedulerEndsTheProbingInsteadOfLeavingItHanging() throws Exception {
-		this.scheduler.shutdownNow();
+	void aClosedLoopEndsTheProbingInsteadOfLeavingItHanging() throws Exception {
+		this.loop.close();
 		assertThat(probe(Duration.ofSeconds(10)).awaitHealthy(uri(freePort()), () -> true).get(WAIT_S, TimeUnit.SECONDS))
 			.isFalse();
 	}
@@ -174,7 +169,7 @@ class HealthProbeTest {
 		settings.setInitialInterval(Duration.ofMillis(10));
 		settings.setMaxInterval(Duration.ofMillis(40));
 		settings.setTimeout(timeout);
-		return new HealthProbe(this.http, this.scheduler, settings);
+		return new HealthProbe(new ProbeClient(this.loop, timeout), this.loop, settings);
 	}
 
 	private int http(Status status) throws IOException {

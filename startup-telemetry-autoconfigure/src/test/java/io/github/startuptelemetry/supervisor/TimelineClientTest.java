@@ -3,13 +3,10 @@ package io.github.startuptelemetry.supervisor;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -26,8 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Reading a server's {@code /actuator/startuptimeline} back for the report, from an HTTP
- * server on loopback answering what the test says, here with Boot's basic JSON parser (no
- * Jackson on this classpath), which reads {@code true} and {@code null} as text.
+ * server on loopback answering what the test says.
  */
 class TimelineClientTest {
 
@@ -35,7 +31,7 @@ class TimelineClientTest {
 			+ "\"stages\":[{\"name\":\"main_start\",\"startEpochNs\":100,\"endEpochNs\":200,\"durationMs\":0.0001},"
 			+ "{\"name\":\"beans_instantiated\",\"startEpochNs\":200,\"endEpochNs\":300,\"durationMs\":0.0001}]";
 
-	private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+	private final ProbeLoop loop = new ProbeLoop("timeline-test");
 
 	private final AtomicInteger requests = new AtomicInteger();
 
@@ -60,7 +56,7 @@ class TimelineClientTest {
 	@AfterEach
 	void stop() {
 		this.server.stop(0);
-		this.scheduler.shutdownNow();
+		this.loop.close();
 	}
 
 	@Test
@@ -115,8 +111,8 @@ class TimelineClientTest {
 	private Optional<ServerTimeline> fetch(String path) throws Exception {
 		SupervisorProperties.Probe settings = new SupervisorProperties.Probe();
 		settings.setTimeout(Duration.ofSeconds(30));
-		TimelineClient client = new TimelineClient(
-				HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), this.scheduler, settings);
+		TimelineClient client = new TimelineClient(new ProbeClient(this.loop, settings.getTimeout()), this.loop,
+				settings);
 		return client.fetch(URI.create("http://127.0.0.1:" + this.server.getAddress().getPort() + path))
 			.get(60, TimeUnit.SECONDS);
 	}

@@ -104,8 +104,8 @@ class FleetScaleBenchmark {
 				SERVERS);
 		md.line("Supervisor CPU = utime+stime of its JVM (10 ms ticks) from its \"Starting %d server(s)\" line to its "
 				+ "report, minus its CPU over an equal idle window right after; divided by %d. That includes what a "
-				+ "fleet of any size costs once (the HTTP client and its TLS context, JIT compilation), hence the "
-				+ "marginal figure from a one-stub run after each. Refused connections (a stub not listening yet) "
+				+ "fleet of any size costs once (class loading and JIT compilation of the probing, the report and the "
+				+ "span export), hence the marginal figure from a one-stub run after each. Refused connections (a stub not listening yet) "
 				+ "reach no stub and are not in the request count. The last row runs the same fleet with a setup "
 				+ "step of `%s`: servers that listen only once loaded, so that the probes find nobody for 10 s.",
 				SERVERS, SERVERS, SLOW_START);
@@ -124,6 +124,7 @@ class FleetScaleBenchmark {
 		String server = "--telemetry.supervisor.servers[0].";
 		try (OtlpReceiver receiver = OtlpReceiver.start();
 				JavaProcess supervisor = JavaProcess.jar(SampleJars.supervisor())
+					.jvmArgs(jvmArgs())
 					.env("MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT", receiver.tracesEndpoint())
 					.env("MANAGEMENT_OTLP_METRICS_EXPORT_ENABLED", "false")
 					.args(server + "name=stub", server + "replicas=" + servers, server + "command[0]=" + this.python,
@@ -178,6 +179,15 @@ class FleetScaleBenchmark {
 			return new Run((root.endNs() - lastListening) / 1e6, (reportNs - lastListening) / 1e6,
 					cpuAtReport - cpuAtStart - idle, (double) probes / servers, (root.endNs() - firstSpawn) / 1e6, threads);
 		}
+	}
+
+	/**
+	 * Extra options for the supervisor's JVM, to look inside it: {@code -Dbench.jvmArgs="-XX:StartFlightRecording=filename=/tmp/fleet-%p.jfr"}
+	 * (space-separated); none by default, so that the numbers are the plain JVM's.
+	 */
+	private static String[] jvmArgs() {
+		String args = System.getProperty("bench.jvmArgs", "").strip();
+		return args.isEmpty() ? new String[0] : args.split("\\s+");
 	}
 
 	/**

@@ -9,14 +9,18 @@
 #   benchmarks/fleet           stub_server.py, the stand-in server of the fleet benchmark
 # Run on a quiet machine (nothing else building or testing): the box has 2 cores. Every result
 # records the load average before and after, and says so at its top when it was above 2.
-#   bench/run.sh startup [PAIRS]    what the starter costs at startup: 4 variants, 12 pairs (issue 14's table)
+#   bench/run.sh startup [PAIRS]    what the starter costs at startup: 5 variants, 12 pairs (issue 14's table, and the
+#                                   off path with the starter's jars first on the class path)
 #   bench/run.sh jmh                hot paths (mark, env parsing, emitting spans)
 #   bench/run.sh readiness [STARTS] readiness-detection lag, callbacks vs polling, over real sample-server starts (30 starts;
 #                                   FLEET=N: N servers start at once, default the sample fleet of 3)
 #   bench/run.sh fleet [RUNS]       the supervisor spawning 100 benchmarks/fleet/stub_server.py at once (5 runs)
 #   bench/run.sh shutdown [RUNS]    exit after SIGTERM against a dead collector, starter vs plain Boot (5 runs)
 #   bench/run.sh all                all of the above, with counts that fit 30 minutes on 2 cores
-#                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3)
+#                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3): about 18 min,
+#                                   estimated from the parts run alone on 2026-12-01, some under load (build 1,
+#                                   startup 3, jmh 1, readiness 4.5, fleet 3, shutdown 4.5 min, each with its
+#                                   own Maven build); every part prints what it took
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
@@ -32,6 +36,9 @@ else
 fi
 
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
+# how long each part took, on stderr, so that the counts for `all` can be checked against its 30 minutes
+part_began=$SECONDS
+took() { echo "bench/run.sh: $1 took $(( (SECONDS - part_began) / 60 )) min $(( (SECONDS - part_began) % 60 )) s (load $(loadavg))" >&2; part_began=$SECONDS; }
 
 # a *Benchmark test class in benchmarks/process, which the normal build compiles and never runs
 benchmark() {
@@ -40,9 +47,11 @@ benchmark() {
 }
 
 ./mvnw -B -q -DskipTests package
+took build
 if [[ "$what" == startup || "$what" == all ]]; then
   java benchmarks/startup-cost/StartupCostBench.java "$startup_runs" benchmarks/startup-app/target/startup-app-starter.jar \
     benchmarks/startup-app/target/startup-app-baseline.jar bench/results/startup-cost.md
+  took startup
 fi
 if [[ "$what" == jmh || "$what" == all ]]; then
   before="$(loadavg)"
@@ -60,14 +69,18 @@ if [[ "$what" == jmh || "$what" == all ]]; then
     echo '```'; cat bench/results/jmh.txt; echo '```'
   } > bench/results/jmh.md
   rm -f bench/results/jmh.txt
+  took jmh
 fi
 if [[ "$what" == readiness || "$what" == all ]]; then
   benchmark ReadinessLagBenchmark "$readiness_runs" "readiness-lag${FLEET:+-fleet$FLEET}"
+  took readiness
 fi
 if [[ "$what" == fleet || "$what" == all ]]; then
   benchmark FleetScaleBenchmark "$fleet_runs" fleet-scale
+  took fleet
 fi
 if [[ "$what" == shutdown || "$what" == all ]]; then
   benchmark ShutdownBenchmark "$shutdown_runs" shutdown
+  took shutdown
 fi
 echo "bench/run.sh $what: $(( (SECONDS - began) / 60 )) min $(( (SECONDS - began) % 60 )) s" >&2

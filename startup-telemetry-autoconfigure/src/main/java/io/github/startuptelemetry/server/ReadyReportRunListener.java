@@ -40,7 +40,11 @@ public class ReadyReportRunListener implements SpringApplicationRunListener, Ord
 		// not support.Guarded: with telemetry off, this gate loads no class beyond itself and the switch
 		try {
 			if (TelemetrySwitch.enabled(context.getEnvironment())) {
-				context.getBeanProvider(ServerStartupReporter.class).ifAvailable(ServerStartupReporter::reportPending);
+				// no method reference: its first use would link a lambda before the ready callback goes out
+				ServerStartupReporter reporter = context.getBeanProvider(ServerStartupReporter.class).getIfAvailable();
+				if (reporter != null) {
+					reporter.reportPending();
+				}
 			}
 		}
 		catch (Exception | LinkageError ex) {

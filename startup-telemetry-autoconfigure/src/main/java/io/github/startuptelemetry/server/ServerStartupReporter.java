@@ -78,11 +78,16 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		if (this.lastReport != null) {
 			return;
 		}
-		// read once: the callback's copy and the report describe the same JVM
-		JvmInfo jvm = Guarded.get(logger, "describe this JVM", JvmInfo::current);
 		SupervisorCallback callback = timeline.callback();
 		if (callback != null) {
-			// first, before any span is built: the supervisor waits for this, and the probe races it
+			// first, before anything else: the supervisor takes the instant this arrives as "ready"
+			// (a plain call: a lambda's first use here would cost its linkage on the way)
+			callback.announce();
+		}
+		// read once: the callback's copy and the report describe the same JVM
+		JvmInfo jvm = Guarded.get(logger, "describe this JVM", JvmInfo::current);
+		if (callback != null) {
+			// its body next, written on the callback's own thread while the spans are built here
 			TraceParent parent = timeline.traceParent();
 			ServerTimeline announced = report(timeline, (parent != null) ? parent.traceId() : null, null, jvm);
 			Guarded.run(logger, "tell the supervisor this server is ready", () -> callback.ready(new ReadyCallback(
@@ -110,6 +115,11 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 	 */
 	void reportLater(ServerStartupTimeline timeline) {
 		this.pending = timeline;
+		SupervisorCallback callback = timeline.callback();
+		if (callback != null) {
+			// ready is a few ms away: let the callback's thread open its connection meanwhile
+			Guarded.run(logger, "prepare the ready callback", callback::arm);
+		}
 	}
 
 	/** Report what {@link #reportLater} kept, if anything; as with {@link #report}, only once. */

@@ -47,12 +47,29 @@ final class SupervisorCallback {
 
 	private final @Nullable String server;
 
+	/** The ready call's request line and headers: its body goes in one chunk, written later. */
+	private final byte[] readyHeaders;
+
+	private final CompletableFuture<Void> armed = new CompletableFuture<>();
+
 	private final CompletableFuture<ReadyCallback> ready = new CompletableFuture<>();
+
+	/** Guards the ready call's connection between the main thread and the prepared one. */
+	private final Object sendLock = new Object();
+
+	private @Nullable OutputStream connection;
+
+	private boolean announced;
+
+	private @Nullable IOException headersFailed;
 
 	private SupervisorCallback(URI base, String token, @Nullable String server) {
 		this.base = base;
 		this.token = token;
 		this.server = server;
+		this.readyHeaders = headers("POST", ReadinessCallback.READY_PATH,
+				"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n")
+			.getBytes(StandardCharsets.ISO_8859_1);
 	}
 
 	/**
@@ -107,14 +124,37 @@ final class SupervisorCallback {
 	/**
 	 * Start the thread that will tell the supervisor, now, early in the startup: so that at
 	 * ready only a hand-over is left (creating a thread and writing the body took tens of ms on
-	 * a loaded box, with the main thread building spans beside it).
+	 * a loaded box, with the main thread building spans beside it). Once {@link #arm()} says
+	 * ready is near, it opens the connection; {@link #announce()} then sends the request line
+	 * and headers, and the body follows as one chunk once {@link #ready} has it.
 	 */
 	void prepare() {
 		DaemonThreads.ownThread("startup-ready-callback").execute(() -> {
 			try {
-				ReadyCallback callback = this.ready.get();
-				if (exchange("POST", ReadinessCallback.READY_PATH, JsonText.compact(callback.write())) == null) {
-					logger.debug("The supervisor did not accept the ready callback; it will find this server by probing");
+				CompletableFuture.anyOf(this.armed, this.ready).get();
+				try (Socket socket = connect()) {
+					OutputStream out = socket.getOutputStream();
+					synchronized (this.sendLock) {
+						this.connection = out;
+						if (this.announced) {
+							// ready came before the connection did: the headers go from here
+							sendHeaders();
+						}
+					}
+					ReadyCallback callback = this.ready.get();
+					byte[] body = JsonText.compact(callback.write()).getBytes(StandardCharsets.UTF_8);
+					synchronized (this.sendLock) {
+						if (this.headersFailed != null) {
+							throw this.headersFailed;
+						}
+					}
+					out.write((Integer.toHexString(body.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+					out.write(body);
+					out.write("\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+					out.flush();
+					if (answer(socket) == null) {
+						logger.debug("The supervisor did not accept the ready callback; it will find this server by probing");
+					}
 				}
 			}
 			catch (IOException | RuntimeException ex) {
@@ -126,37 +166,98 @@ final class SupervisorCallback {
 		});
 	}
 
-	/** Tell the supervisor this server is ready, once, on the thread {@link #prepare()} started. */
+	/**
+	 * Ready is near ({@code ApplicationReadyEvent}; readiness has not flipped yet): open the
+	 * connection now, off the main thread, so that {@link #announce()} only writes. Not
+	 * earlier: the supervisor's server closes a connection that stays silent for long.
+	 */
+	void arm() {
+		this.armed.complete(null);
+	}
+
+	/**
+	 * This server is ready, now: send the request line and headers, pre-built, on the caller's
+	 * thread when the connection is open (a write of a few hundred bytes into an empty socket
+	 * buffer, cheaper than waking a thread), else as soon as it is. The supervisor notes the
+	 * instant they arrive and counts it once the body, which follows, proves valid. Never
+	 * throws.
+	 */
+	void announce() {
+		try {
+			synchronized (this.sendLock) {
+				if (this.announced) {
+					return;
+				}
+				this.announced = true;
+				if (this.connection != null) {
+					sendHeaders();
+				}
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.debug("The ready callback could not be sent; the supervisor will find this server by probing", ex);
+		}
+	}
+
+	/** What the ready call says, once, after {@link #announce()}; sent on the prepared thread. */
 	void ready(ReadyCallback callback) {
+		announce();
 		this.ready.complete(callback);
+	}
+
+	private void sendHeaders() {
+		try {
+			this.connection.write(this.readyHeaders);
+			this.connection.flush();
+		}
+		catch (IOException ex) {
+			this.headersFailed = ex;
+		}
 	}
 
 	/** The body of a 2xx answer, or {@code null} for any other status. */
 	private @Nullable String exchange(String method, String path, @Nullable String body) throws IOException {
 		byte[] content = (body != null) ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
-		String basePath = (this.base.getRawPath() != null) ? this.base.getRawPath().replaceAll("/+$", "") : "";
-		StringBuilder request = new StringBuilder().append(method).append(' ').append(basePath).append(path)
-			.append(" HTTP/1.1\r\nHost: ").append(this.base.getHost()).append(':').append(this.base.getPort())
-			.append("\r\n").append(ReadinessCallback.AUTHORIZATION).append(": ").append(ReadinessCallback.BEARER)
-			.append(this.token).append("\r\nConnection: close\r\n");
-		if (body != null) {
-			request.append("Content-Type: application/json\r\nContent-Length: ").append(content.length).append("\r\n");
+		String headers = headers(method, path,
+				(body != null) ? "Content-Type: application/json\r\nContent-Length: " + content.length + "\r\n" : "");
+		try (Socket socket = connect()) {
+			OutputStream out = socket.getOutputStream();
+			out.write(headers.getBytes(StandardCharsets.ISO_8859_1));
+			out.write(content);
+			out.flush();
+			return answer(socket);
 		}
-		request.append("\r\n");
-		try (Socket socket = new Socket()) {
+	}
+
+	/** The request line and headers, the token among them, up to the empty line. */
+	private String headers(String method, String path, String more) {
+		String basePath = (this.base.getRawPath() != null) ? this.base.getRawPath().replaceAll("/+$", "") : "";
+		return method + " " + basePath + path + " HTTP/1.1\r\nHost: " + this.base.getHost() + ":" + this.base.getPort()
+				+ "\r\n" + ReadinessCallback.AUTHORIZATION + ": " + ReadinessCallback.BEARER + this.token
+				+ "\r\nConnection: close\r\n" + more + "\r\n";
+	}
+
+	private Socket connect() throws IOException {
+		Socket socket = new Socket();
+		try {
 			socket.setTcpNoDelay(true);
 			socket.connect(new InetSocketAddress(this.base.getHost(), this.base.getPort()), TIMEOUT_MS);
 			socket.setSoTimeout(TIMEOUT_MS);
-			OutputStream out = socket.getOutputStream();
-			out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
-			out.write(content);
-			out.flush();
-			String answer = read(socket.getInputStream());
-			int headerEnd = answer.indexOf("\r\n\r\n");
-			String[] status = answer.split(" ", 3);
-			boolean ok = status.length > 1 && status[0].startsWith("HTTP/") && status[1].startsWith("2");
-			return (ok && headerEnd >= 0) ? answer.substring(headerEnd + 4) : null;
+			return socket;
 		}
+		catch (IOException | RuntimeException ex) {
+			socket.close();
+			throw ex;
+		}
+	}
+
+	/** The body of a 2xx answer on {@code socket}, or {@code null} for any other status. */
+	private static @Nullable String answer(Socket socket) throws IOException {
+		String answer = read(socket.getInputStream());
+		int headerEnd = answer.indexOf("\r\n\r\n");
+		String[] status = answer.split(" ", 3);
+		boolean ok = status.length > 1 && status[0].startsWith("HTTP/") && status[1].startsWith("2");
+		return (ok && headerEnd >= 0) ? answer.substring(headerEnd + 4) : null;
 	}
 
 	/** The answer, up to the end its Content-Length says (the connection may stay open), or EOF. */

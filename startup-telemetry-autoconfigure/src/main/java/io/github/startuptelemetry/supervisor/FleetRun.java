@@ -22,6 +22,7 @@ import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.ReportComparison;
 import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.ReadyCallback;
+import io.github.startuptelemetry.timeline.WallClock;
 
 /**
  * One startup of the fleet: spawn every server at once, learn when each is ready, and end the
@@ -220,11 +221,11 @@ final class FleetRun {
 	 */
 	private CompletableFuture<Boolean> probedHealthy(FleetServer server) {
 		if (!server.callingBack) {
-			return CompletableFuture.completedFuture(ready(server, ReadinessCallback.SOURCE_PROBE, null));
+			return CompletableFuture.completedFuture(ready(server, ReadinessCallback.SOURCE_PROBE, null, WallClock.nowNs()));
 		}
 		return this.probing
 			.completeAfter(server.calledBack.copy(), false, this.properties.getCallback().getFallbackDelay())
-			.thenApply((calledBack) -> !calledBack && ready(server, ReadinessCallback.SOURCE_PROBE, null));
+			.thenApply((calledBack) -> !calledBack && ready(server, ReadinessCallback.SOURCE_PROBE, null, WallClock.nowNs()));
 	}
 
 	/** A server of this run asked the callback for the clock: it will call back. */
@@ -239,14 +240,14 @@ final class FleetRun {
 	 * An authenticated, well-formed ready callback: the server is ready, if the run still waits
 	 * for it; its timeline (moved onto this clock when the clocks differ) goes in the report.
 	 */
-	private ReadinessCallbackServer.Verdict calledBack(ReadyCallback callback, InetAddress from) {
+	private ReadinessCallbackServer.Verdict calledBack(ReadyCallback callback, InetAddress from, long receivedNs) {
 		FleetServer server = serversNow().stream().filter((s) -> s.name().equals(callback.server())).findFirst()
 			.orElse(null);
 		if (server == null) {
 			return ReadinessCallbackServer.Verdict.UNKNOWN;
 		}
 		synchronized (this.lock) {
-			if (!ready(server, ReadinessCallback.SOURCE_CALLBACK, callback.clock())) {
+			if (!ready(server, ReadinessCallback.SOURCE_CALLBACK, callback.clock(), receivedNs)) {
 				return ReadinessCallbackServer.Verdict.SETTLED;
 			}
 			ClockOffset clock = callback.clock();
@@ -276,13 +277,14 @@ final class FleetRun {
 		}
 	}
 
-	private boolean ready(FleetServer server, String source, ClockOffset clock) {
+	/** {@code server} is ready since {@code readyNs} (epoch ns), if it still counts. */
+	private boolean ready(FleetServer server, String source, ClockOffset clock, long readyNs) {
 		synchronized (this.lock) {
 			if (!probing(server) || server.ready) {
 				return false;
 			}
 			this.startup.serverReady(server.name(), source, (clock != null) ? clock.offsetMs() : Double.NaN,
-					(clock != null) ? clock.uncertaintyMs() : Double.NaN);
+					(clock != null) ? clock.uncertaintyMs() : Double.NaN, readyNs);
 			server.readySource = source;
 			server.ready = true;
 			this.lock.notifyAll();

@@ -148,6 +148,12 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	@Override
 	public synchronized void serverReady(String name, String source, double clockOffsetMs,
 			double clockUncertaintyMs) {
+		serverReady(name, source, clockOffsetMs, clockUncertaintyMs, WallClock.nowNs());
+	}
+
+	@Override
+	public synchronized void serverReady(String name, String source, double clockOffsetMs,
+			double clockUncertaintyMs, long readyEpochNs) {
 		guarded("record a ready server", () -> {
 			ServerRecord record = (name != null) ? this.servers.get(name) : null;
 			if (record != null && record.open()) {
@@ -158,7 +164,8 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 					record.span.setAttribute(StartupSpans.CLOCK_OFFSET_MS, clockOffsetMs);
 					record.span.setAttribute(StartupSpans.CLOCK_UNCERTAINTY_MS, clockUncertaintyMs);
 				}
-				end(record, Math.max(WallClock.nowNs(), record.spawnNs), StartupReportBuilder.serverOutcome(true, null), null);
+				// when it was received, never later than now and never before its spawn
+				end(record, Math.max(Math.min(readyEpochNs, WallClock.nowNs()), record.spawnNs), StartupReportBuilder.serverOutcome(true, null), null);
 			}
 		});
 	}

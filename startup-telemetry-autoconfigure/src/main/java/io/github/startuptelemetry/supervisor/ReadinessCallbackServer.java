@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -13,9 +14,9 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -37,8 +38,12 @@ import io.github.startuptelemetry.timeline.WallClock;
 
 /**
  * The supervisor's readiness callback endpoint for one run: the JDK's HTTP server on
- * {@code telemetry.supervisor.callback.address}, one daemon thread. {@code GET /clock} answers
- * the supervisor's wall clock; {@code POST /ready} takes a server's {@link ReadyCallback}.
+ * {@code telemetry.supervisor.callback.address}, a few daemon threads. {@code GET /clock}
+ * answers the supervisor's wall clock; {@code POST /ready} takes a server's
+ * {@link ReadyCallback}. A server sends the ready call's headers the instant it is ready and
+ * its body (a chunk) right after, so a ready call counts from when it arrived: the instant the
+ * HTTP server saw its first bytes, before any thread picked it up, not once its body was read
+ * and parsed. It counts only once that body proved valid.
  * <p>
  * Anything that arrives here is suspect: every request must carry the run's token (compared in
  * constant time), a ready body is read only up to {@value ReadinessCallback#MAX_BODY_BYTES}
@@ -49,6 +54,10 @@ final class ReadinessCallbackServer {
 
 	private static final Log logger = LogFactory.getLog(FleetRun.class);
 
+	private static final int THREADS = 4;
+
+	private static final int WARM_UP_TIMEOUT_MS = 1000;
+
 	private final HttpServer server;
 
 	private final ExecutorService executor;
@@ -57,19 +66,22 @@ final class ReadinessCallbackServer {
 
 	private final String tokenText;
 
-	private final BiFunction<ReadyCallback, InetAddress, Verdict> ready;
+	private final Decision ready;
+
+	private final Arrivals arrivals;
 
 	private final Consumer<String> clockAsked;
 
-	private ReadinessCallbackServer(HttpServer server, String token, BiFunction<ReadyCallback, InetAddress, Verdict> ready,
-			Consumer<String> clockAsked) {
+	private ReadinessCallbackServer(HttpServer server, String token, Decision ready, Consumer<String> clockAsked) {
 		this.server = server;
 		this.tokenText = token;
 		this.token = token.getBytes(StandardCharsets.US_ASCII);
 		this.ready = ready;
 		this.clockAsked = clockAsked;
-		this.executor = Executors.newSingleThreadExecutor(DaemonThreads.named("fleet-callback"));
-		server.setExecutor(this.executor);
+		// a few threads: a ready call's handler waits for its body, the others need not wait behind it
+		this.executor = Executors.newFixedThreadPool(THREADS, DaemonThreads.named("fleet-callback"));
+		this.arrivals = new Arrivals(this.executor);
+		server.setExecutor(this.arrivals);
 		server.createContext(ReadinessCallback.CLOCK_PATH, this::clock);
 		server.createContext(ReadinessCallback.READY_PATH, this::ready);
 	}
@@ -81,8 +93,8 @@ final class ReadinessCallbackServer {
 	 * @param clockAsked told the name an authenticated clock request gave (unchecked: any
 	 * text), after it was answered
 	 */
-	static ReadinessCallbackServer start(SupervisorProperties.Callback properties,
-			BiFunction<ReadyCallback, InetAddress, Verdict> ready, Consumer<String> clockAsked) throws IOException {
+	static ReadinessCallbackServer start(SupervisorProperties.Callback properties, Decision ready,
+			Consumer<String> clockAsked) throws IOException {
 		HttpServer server = HttpServer
 			.create(new InetSocketAddress(InetAddress.getByName(properties.getAddress()), properties.getPort()), 64);
 		byte[] secret = new byte[32];
@@ -91,6 +103,7 @@ final class ReadinessCallbackServer {
 				Base64.getUrlEncoder().withoutPadding().encodeToString(secret), ready, clockAsked);
 		callback.warmUp();
 		server.start();
+		callback.warmUpRequest();
 		return callback;
 	}
 
@@ -102,6 +115,28 @@ final class ReadinessCallbackServer {
 		ServerTimeline timeline = new ServerTimeline("warm-up", null, false, 0, null, null, 1, 2,
 				List.of(new Stage(StageNames.MAIN_START, 1, 2)), List.of(), List.of());
 		parse(JsonText.compact(new ReadyCallback("warm-up", 0, "", 0, 2, new ClockOffset(0, 0), timeline).write()));
+	}
+
+	/**
+	 * Ask the clock once, over loopback, before any server is spawned: the JDK server's
+	 * dispatch, its request parsing and this class's handlers are loaded and run once, so the
+	 * first server's call meets a warm endpoint. Names no server, so it notes nothing.
+	 */
+	private void warmUpRequest() {
+		InetSocketAddress bound = this.server.getAddress();
+		InetAddress host = bound.getAddress().isAnyLocalAddress() ? InetAddress.getLoopbackAddress() : bound.getAddress();
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress(host, bound.getPort()), WARM_UP_TIMEOUT_MS);
+			socket.setSoTimeout(WARM_UP_TIMEOUT_MS);
+			socket.getOutputStream()
+				.write(("GET " + ReadinessCallback.CLOCK_PATH + " HTTP/1.1\r\nHost: warm-up\r\n"
+						+ ReadinessCallback.AUTHORIZATION + ": " + ReadinessCallback.BEARER + this.tokenText
+						+ "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+			socket.getInputStream().readNBytes(4096);
+		}
+		catch (IOException ex) {
+			logger.debug("The readiness callback could not be warmed up; the first server's call pays for it", ex);
+		}
 	}
 
 	/** What each server of the run gets: the URL and the token (a secret: never log this map's values). */
@@ -160,6 +195,7 @@ final class ReadinessCallbackServer {
 	}
 
 	private void ready(HttpExchange exchange) throws IOException {
+		long receivedNs = this.arrivals.arrivedNs();
 		try (exchange) {
 			if (!authorized(exchange, "POST")) {
 				return;
@@ -174,7 +210,7 @@ final class ReadinessCallbackServer {
 				reject(exchange, 400, "a body that is not a ready callback");
 				return;
 			}
-			Verdict verdict = this.ready.apply(callback.get(), exchange.getRemoteAddress().getAddress());
+			Verdict verdict = this.ready.decide(callback.get(), exchange.getRemoteAddress().getAddress(), receivedNs);
 			if (verdict != Verdict.ACCEPTED) {
 				reject(exchange, verdict.status, verdict.reason + " '" + printable(callback.get().server()) + "'");
 				return;
@@ -232,6 +268,57 @@ final class ReadinessCallbackServer {
 		catch (IOException ex) {
 			return InetAddress.getLoopbackAddress().getHostAddress();
 		}
+	}
+
+	/**
+	 * The HTTP server's executor, noting when each request arrived: the JDK's server hands a
+	 * request over the moment its first bytes can be read, before any thread has parsed it,
+	 * and the task then runs knowing that instant (however long it waited for a thread).
+	 */
+	static final class Arrivals implements Executor {
+
+		private final Executor threads;
+
+		private final ThreadLocal<Long> arrivedNs = new ThreadLocal<>();
+
+		Arrivals(Executor threads) {
+			this.threads = threads;
+		}
+
+		@Override
+		public void execute(Runnable task) {
+			long arrived = WallClock.nowNs();
+			this.threads.execute(() -> {
+				this.arrivedNs.set(arrived);
+				try {
+					task.run();
+				}
+				finally {
+					this.arrivedNs.remove();
+				}
+			});
+		}
+
+		/** When the request the calling task handles arrived; now, outside such a task. */
+		long arrivedNs() {
+			Long arrived = this.arrivedNs.get();
+			return (arrived != null) ? arrived : WallClock.nowNs();
+		}
+
+	}
+
+	/** The run's say about one authenticated, well-formed callback. */
+	@FunctionalInterface
+	interface Decision {
+
+		/**
+		 * @param callback what the server said
+		 * @param from the address it came from
+		 * @param receivedNs when it arrived (epoch ns): the server's ready instant, as this
+		 * supervisor saw it
+		 */
+		Verdict decide(ReadyCallback callback, InetAddress from, long receivedNs);
+
 	}
 
 	/** What the run made of an authenticated, well-formed callback. */

@@ -76,6 +76,22 @@ public interface SupervisorStartup {
 	}
 
 	/**
+	 * {@link #serverReady(String, String, double, double)} at a given instant: when the
+	 * supervisor received what made the server ready (a ready callback counts from its arrival,
+	 * not from when its body had been read and checked). Only the first call counts.
+	 * @param name the server
+	 * @param source {@code callback} or {@code probe}
+	 * @param clockOffsetMs the server's clock minus the supervisor's, or NaN
+	 * @param clockUncertaintyMs how far the offset may be off, or NaN
+	 * @param readyEpochNs when the supervisor learnt it, on its own clock (epoch nanoseconds;
+	 * never a time the server claims); a time in the future counts as now
+	 */
+	default void serverReady(String name, String source, double clockOffsetMs, double clockUncertaintyMs,
+			long readyEpochNs) {
+		serverReady(name, source, clockOffsetMs, clockUncertaintyMs);
+	}
+
+	/**
 	 * Close {@code gym.startup} (outcome {@code ready}) with the supervisor's stages beneath it,
 	 * once every server is ready. It ends when the last server became ready (or at the last
 	 * mark, if that came later); the time from the last mark to that ready becomes the

@@ -251,6 +251,24 @@ class OpenTelemetrySupervisorStartupTest {
 	}
 
 	@Test
+	void aServerIsReadyFromWhenItsReadinessWasReceivedNeverInTheFutureNorBeforeItsSpawn() {
+		SupervisorStartup startup = startup(Map.of());
+		startup.serverEnv("received", "model");
+		startup.serverEnv("future", "model");
+		startup.serverEnv("ancient", "model");
+		long received = WallClock.nowNs();
+		startup.serverReady("received", "callback", Double.NaN, Double.NaN, received);
+		long beforeFuture = WallClock.nowNs();
+		startup.serverReady("future", "callback", Double.NaN, Double.NaN, Long.MAX_VALUE);
+		long afterFuture = WallClock.nowNs();
+		startup.serverReady("ancient", "callback", Double.NaN, Double.NaN, 0);
+		startup.finish();
+		assertThat(server("received").getEndEpochNanos()).isEqualTo(received);
+		assertThat(server("future").getEndEpochNanos()).isBetween(beforeFuture, afterFuture);
+		assertThat(server("ancient").getEndEpochNanos()).isEqualTo(server("ancient").getStartEpochNanos());
+	}
+
+	@Test
 	void finishingBeforeEveryServerIsReadyIsAnErrorAbort() {
 		SupervisorStartup startup = startup(Map.of());
 		startup.serverEnv("a", "model");

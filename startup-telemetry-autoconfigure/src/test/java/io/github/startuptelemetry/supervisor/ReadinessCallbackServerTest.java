@@ -1,12 +1,18 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.AfterEach;
@@ -38,6 +44,8 @@ class ReadinessCallbackServerTest {
 
 	private final List<String> clockAsked = new CopyOnWriteArrayList<>();
 
+	private final List<Long> receivedAt = new CopyOnWriteArrayList<>();
+
 	private ReadinessCallbackServer server;
 
 	private String url;
@@ -57,7 +65,7 @@ class ReadinessCallbackServerTest {
 		this.server.stop();
 	}
 
-	private ReadinessCallbackServer.Verdict decide(ReadyCallback callback, InetAddress from) {
+	private ReadinessCallbackServer.Verdict decide(ReadyCallback callback, InetAddress from, long receivedNs) {
 		if (!callback.server().equals("a")) {
 			return ReadinessCallbackServer.Verdict.UNKNOWN;
 		}
@@ -65,6 +73,7 @@ class ReadinessCallbackServerTest {
 			return ReadinessCallbackServer.Verdict.SETTLED;
 		}
 		this.received.add(callback);
+		this.receivedAt.add(receivedNs);
 		return ReadinessCallbackServer.Verdict.ACCEPTED;
 	}
 
@@ -131,6 +140,59 @@ class ReadinessCallbackServerTest {
 			assertThat(callback.port()).isEqualTo(8123);
 			assertThat(callback.timeline()).isEqualTo(TIMELINE);
 		});
+	}
+
+	@Test
+	void aReadyCallSentAsHeadersThenAChunkedBodyCountsFromWhenItArrived() throws Exception {
+		long before = WallClock.nowNs();
+		try (Socket socket = new Socket(URI.create(this.url).getHost(), URI.create(this.url).getPort())) {
+			OutputStream out = socket.getOutputStream();
+			out.write(("POST /ready HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + this.token
+					+ "\r\nConnection: close\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+				.getBytes(StandardCharsets.ISO_8859_1));
+			out.flush();
+			byte[] body = ready("a").getBytes(StandardCharsets.UTF_8);
+			out.write((Integer.toHexString(body.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+			out.write(body);
+			out.write("\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+			out.flush();
+			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+			long after = WallClock.nowNs();
+			assertThat(answer).startsWith("HTTP/1.1 204");
+			assertThat(this.received).singleElement().satisfies((callback) -> assertThat(callback.timeline()).isEqualTo(TIMELINE));
+			assertThat(this.receivedAt).singleElement().satisfies((at) -> assertThat(at).isBetween(before, after));
+		}
+	}
+
+	@Test
+	void aChunkedReadyCallWithAWrongTokenIsRejectedBeforeItsBodyIsRead() throws Exception {
+		try (Socket socket = new Socket(URI.create(this.url).getHost(), URI.create(this.url).getPort())) {
+			socket.getOutputStream()
+				.write(("POST /ready HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + this.token + "x"
+						+ "\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n")
+					.getBytes(StandardCharsets.ISO_8859_1));
+			// no body at all: the answer comes from the headers alone
+			String answer = new String(socket.getInputStream().readNBytes(12), StandardCharsets.ISO_8859_1);
+			assertThat(answer).isEqualTo("HTTP/1.1 401");
+		}
+		assertThat(this.received).isEmpty();
+	}
+
+	@Test
+	void eachRequestKnowsWhenItWasHandedOverNotWhenAThreadTookItUp() {
+		Queue<Runnable> waiting = new ArrayDeque<>();
+		ReadinessCallbackServer.Arrivals arrivals = new ReadinessCallbackServer.Arrivals(waiting::add);
+		List<Long> seen = new ArrayList<>();
+		long before = WallClock.nowNs();
+		arrivals.execute(() -> seen.add(arrivals.arrivedNs()));
+		long handedOver = WallClock.nowNs();
+		arrivals.execute(() -> seen.add(arrivals.arrivedNs()));
+		long second = WallClock.nowNs();
+		waiting.forEach(Runnable::run);
+		assertThat(seen).hasSize(2);
+		assertThat(seen.get(0)).isBetween(before, handedOver);
+		assertThat(seen.get(1)).isBetween(handedOver, second);
+		assertThat(arrivals.arrivedNs()).as("outside a request: now").isGreaterThanOrEqualTo(second);
 	}
 
 	@Test

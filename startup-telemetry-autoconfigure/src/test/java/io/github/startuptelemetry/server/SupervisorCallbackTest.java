@@ -1,0 +1,107 @@
+package io.github.startuptelemetry.server;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.timeline.JsonText;
+import io.github.startuptelemetry.timeline.ReadyCallback;
+import io.github.startuptelemetry.timeline.ServerTimeline;
+import io.github.startuptelemetry.timeline.Stage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The server's side of the ready post, against a real HTTP server on loopback: whether the
+ * connection was opened before ready or not, one POST arrives, with the token, and its chunked
+ * body is the callback.
+ */
+class SupervisorCallbackTest {
+
+	private static final ServerTimeline TIMELINE = new ServerTimeline("a", null, false, 7, null, null, 10, 30,
+			List.of(new Stage("main_start", 10, 30)), List.of(), List.of());
+
+	private final CompletableFuture<Received> received = new CompletableFuture<>();
+
+	private final List<String> requests = new ArrayList<>();
+
+	private HttpServer http;
+
+	private SupervisorCallback callback;
+
+	@BeforeEach
+	void start() throws IOException {
+		this.http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
+		this.http.createContext("/", (exchange) -> {
+			try (exchange) {
+				synchronized (this.requests) {
+					this.requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath());
+				}
+				if (exchange.getRequestURI().getPath().equals("/ready")) {
+					String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+					this.received.complete(new Received(exchange.getRequestHeaders().getFirst("Authorization"),
+							exchange.getRequestHeaders().getFirst("Transfer-Encoding"), body));
+				}
+				exchange.sendResponseHeaders(204, -1);
+			}
+		});
+		this.http.start();
+		List<String> ignored = new ArrayList<>();
+		this.callback = SupervisorCallback.fromEnv(Map.of(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL,
+				"http://127.0.0.1:" + this.http.getAddress().getPort(), TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_TOKEN,
+				"s3cret", TelemetryEnv.TELEMETRY_STARTUP_SERVER_NAME, "a"), ignored);
+		assertThat(ignored).isEmpty();
+	}
+
+	@AfterEach
+	void stop() {
+		this.http.stop(0);
+	}
+
+	@Test
+	void armedBeforeReadyTheHeadersGoAtTheAnnouncementAndTheBodyFollows() throws Exception {
+		this.callback.prepare();
+		this.callback.arm();
+		this.callback.announce();
+		this.callback.ready(callback());
+		assertReceivedOnce();
+	}
+
+	@Test
+	void readyWithoutArmingStillPostsOnce() throws Exception {
+		this.callback.prepare();
+		this.callback.ready(callback());
+		this.callback.announce();
+		assertReceivedOnce();
+	}
+
+	private void assertReceivedOnce() throws Exception {
+		Received received = this.received.get(30, TimeUnit.SECONDS);
+		assertThat(received.authorization()).isEqualTo("Bearer s3cret");
+		assertThat(received.transferEncoding()).isEqualToIgnoringCase("chunked");
+		assertThat(ReadyCallback.read(JsonText.parseObject(received.body()))).contains(callback());
+		synchronized (this.requests) {
+			assertThat(this.requests).containsExactly("POST /ready");
+		}
+	}
+
+	private static ReadyCallback callback() {
+		return new ReadyCallback("a", 7, "h", 8123, 30, null, TIMELINE);
+	}
+
+	private record Received(String authorization, String transferEncoding, String body) {
+	}
+
+}

@@ -2,7 +2,6 @@ package io.github.startuptelemetry.server;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
@@ -148,7 +147,7 @@ class BeanSpanRecorder {
 		}
 		long self = (endNs - startNs) - StepTiming.coveredNs(inside, startNs, endNs);
 		result.add(new StepTiming(SINGLETONS_STEP, null, null, startNs, endNs, self, inside));
-		result.sort(Comparator.comparingLong(StepTiming::startNs));
+		result.sort(StepTiming.BY_START);
 		return result;
 	}
 
@@ -201,12 +200,15 @@ class BeanSpanRecorder {
 	}
 
 	private static List<StepTiming> spans(List<Node> nodes, Function<String, String> beanType) {
-		return nodes.stream()
-			.sorted(Comparator.comparingLong((Node node) -> node.startNs))
-			.map((node) -> new StepTiming(node.name, node.beanName,
+		// a loop, not a stream: this runs at ready, where each first-use lambda is a class to load
+		List<StepTiming> spans = new ArrayList<>(nodes.size());
+		for (Node node : nodes) {
+			spans.add(new StepTiming(node.name, node.beanName,
 					(node.beanName != null) ? typeOf(beanType, node.beanName) : null, node.startNs, node.endNs,
-					Math.max(0, node.endNs - node.startNs - node.containedNs), spans(node.kept, beanType)))
-			.toList();
+					Math.max(0, node.endNs - node.startNs - node.containedNs), spans(node.kept, beanType)));
+		}
+		spans.sort(StepTiming.BY_START);
+		return List.copyOf(spans);
 	}
 
 	private static String typeOf(Function<String, String> beanType, String beanName) {

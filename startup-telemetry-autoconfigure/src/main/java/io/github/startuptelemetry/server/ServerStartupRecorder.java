@@ -142,9 +142,12 @@ final class ServerStartupRecorder {
 				return;
 			}
 			// reported once readiness has flipped (ReadyReportRunListener), not while it waits for this
-			ready.getApplicationContext()
+			ServerStartupReporter reporter = ready.getApplicationContext()
 				.getBeanProvider(ServerStartupReporter.class)
-				.ifAvailable((reporter) -> reporter.reportLater(done));
+				.getIfAvailable();
+			if (reporter != null) {
+				reporter.reportLater(done);
+			}
 		}
 		else if (event instanceof ApplicationFailedEvent) {
 			this.timeline = null;
@@ -175,7 +178,7 @@ final class ServerStartupRecorder {
 		}
 		else {
 			timeline = new ServerStartupTimeline(this.startingNs, startup.isWorker(), null, List.of());
-			timeline.countJvm(JvmCounterReader::read, this.startingCounters);
+			timeline.countJvm(JvmCounterReader.source(), this.startingCounters);
 		}
 		timeline.mark(StageNames.ENVIRONMENT_PREPARED, this.environmentPreparedNs, this.environmentPreparedCounters);
 		this.timeline = timeline;

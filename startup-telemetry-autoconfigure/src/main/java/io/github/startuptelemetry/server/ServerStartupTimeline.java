@@ -12,6 +12,7 @@ import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.JvmCounterReader;
 import io.github.startuptelemetry.timeline.JvmCounters;
+import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StageTimeline;
 import io.github.startuptelemetry.timeline.StartupEnvironment;
 import io.github.startuptelemetry.timeline.StepTiming;
@@ -90,9 +91,11 @@ class ServerStartupTimeline extends StageTimeline {
 		long start = prelude.stages().isEmpty() ? jvmStartNs : prelude.stages().get(0).startNs();
 		ServerStartupTimeline timeline = new ServerStartupTimeline(start, worker, env.traceParent().orElse(null),
 				ignored, callback, clock);
-		prelude.stages().forEach((stage) -> timeline.add(stage.name(), stage.startNs(), stage.endNs()));
+		for (Stage stage : prelude.stages()) {
+			timeline.add(stage.name(), stage.startNs(), stage.endNs());
+		}
 		// main_start runs from the JVM's start, where every counter was 0
-		timeline.countJvm(JvmCounterReader::read, JvmCounters.ZERO);
+		timeline.countJvm(JvmCounterReader.source(), JvmCounters.ZERO);
 		timeline.mark(StageNames.MAIN_START, startingNs, startingCounters);
 		return timeline;
 	}

@@ -6,6 +6,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Reads {@link JvmCounters} from the platform MXBeans, cheaply enough for every stage boundary
@@ -13,7 +14,7 @@ import java.util.List;
  * up once, and a counter the JVM does not offer (no {@code com.sun.management}, JIT timing off)
  * reads {@link JvmCounters#UNAVAILABLE}. Never throws.
  */
-public final class JvmCounterReader {
+public final class JvmCounterReader implements Supplier<JvmCounters> {
 
 	private static final JvmCounterReader INSTANCE = new JvmCounterReader();
 
@@ -35,6 +36,17 @@ public final class JvmCounterReader {
 	/** The counters now. */
 	public static JvmCounters read() {
 		return INSTANCE.now();
+	}
+
+	/** The reader as a source of counters (the one instance: no lambda to load for it). */
+	public static Supplier<JvmCounters> source() {
+		return INSTANCE;
+	}
+
+	/** The counters now; the same as {@link #read()}. */
+	@Override
+	public JvmCounters get() {
+		return now();
 	}
 
 	private JvmCounters now() {

@@ -1,6 +1,7 @@
 package io.github.startuptelemetry.timeline;
 
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -11,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * the collector). Only those flags are kept, so that no other argument (a system property with
  * a secret, say) ever leaves the process.
  *
- * @param version the Java runtime's version ({@code Runtime.version()})
+ * @param version the Java runtime's version ({@code java.runtime.version}, what {@code Runtime.version()} parses)
  * @param flags the startup-relevant JVM arguments, as given
  */
 public record JvmInfo(String version, List<String> flags) {
@@ -29,13 +30,24 @@ public record JvmInfo(String version, List<String> flags) {
 
 	/** This JVM. */
 	public static JvmInfo current() {
-		return of(Runtime.version().toString(), ManagementFactory.getRuntimeMXBean().getInputArguments());
+		// the property Runtime.version() parses: its toString() loads stream lambdas at ready
+		String version = System.getProperty("java.runtime.version");
+		return of((version != null) ? version : Runtime.version().toString(),
+				ManagementFactory.getRuntimeMXBean().getInputArguments());
 	}
 
 	/** A JVM of {@code version} started with {@code arguments}: only the startup flags are kept. */
 	public static JvmInfo of(String version, List<String> arguments) {
-		return new JvmInfo(version,
-				arguments.stream().filter((argument) -> STARTUP_FLAGS.stream().anyMatch(argument::startsWith)).toList());
+		List<String> flags = new ArrayList<>();
+		for (String argument : arguments) {
+			for (String flag : STARTUP_FLAGS) {
+				if (argument.startsWith(flag)) {
+					flags.add(argument);
+					break;
+				}
+			}
+		}
+		return new JvmInfo(version, flags);
 	}
 
 	/** Whether class data sharing is switched off ({@code -Xshare:off}); on by default since JDK 12. */

@@ -1,7 +1,6 @@
 package io.github.startuptelemetry.timeline;
 
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -66,7 +65,19 @@ public record ServerTimeline(String serverName, @Nullable String serverType, boo
 	 * existed); empty when the server reported none.
 	 */
 	public Optional<JvmCounters> jvmTotal() {
-		return this.stages.stream().map(Stage::jvm).filter(Objects::nonNull).reduce(JvmCounters::plus);
+		return Optional.ofNullable(jvmTotalOrNull());
+	}
+
+	// plain loops here and below: the summary is logged at ready, where each first-use lambda
+	// is a class to load
+	private @Nullable JvmCounters jvmTotalOrNull() {
+		JvmCounters total = null;
+		for (Stage stage : this.stages) {
+			if (stage.jvm() != null) {
+				total = (total != null) ? total.plus(stage.jvm()) : stage.jvm();
+			}
+		}
+		return total;
 	}
 
 	/**
@@ -74,15 +85,26 @@ public record ServerTimeline(String serverName, @Nullable String serverType, boo
 	 * step) covers; empty without that stage.
 	 */
 	public OptionalLong unattributedNs() {
-		return this.stages.stream()
-			.filter((stage) -> stage.name().equals(StageNames.BEANS_INSTANTIATED))
-			.mapToLong((stage) -> stage.durationNs() - StepTiming.coveredNs(this.steps, stage.startNs(), stage.endNs()))
-			.reduce(Long::sum);
+		boolean found = false;
+		long unattributed = 0;
+		for (Stage stage : this.stages) {
+			if (stage.name().equals(StageNames.BEANS_INSTANTIATED)) {
+				found = true;
+				unattributed += stage.durationNs() - StepTiming.coveredNs(this.steps, stage.startNs(), stage.endNs());
+			}
+		}
+		return found ? OptionalLong.of(unattributed) : OptionalLong.empty();
 	}
 
 	/** Wall time of the stages that have JVM counters, the denominator of their CPU time. */
 	public long countedWallNs() {
-		return this.stages.stream().filter((stage) -> stage.jvm() != null).mapToLong(Stage::durationNs).sum();
+		long wall = 0;
+		for (Stage stage : this.stages) {
+			if (stage.jvm() != null) {
+				wall += stage.durationNs();
+			}
+		}
+		return wall;
 	}
 
 	/** One line: the total and each stage in milliseconds. */
@@ -95,7 +117,10 @@ public record ServerTimeline(String serverName, @Nullable String serverType, boo
 		for (Stage stage : this.stages) {
 			line.append(' ').append(stage.name()).append('=').append(Math.round(stage.durationMs())).append("ms");
 		}
-		jvmTotal().ifPresent((jvm) -> line.append(" jvm: ").append(jvm.compact()));
+		JvmCounters jvm = jvmTotalOrNull();
+		if (jvm != null) {
+			line.append(" jvm: ").append(jvm.compact());
+		}
 		if (this.traceId != null) {
 			line.append(" [trace ").append(this.traceId).append(']');
 		}

@@ -129,7 +129,9 @@ public final class StartupSpans {
 		List<Span> spans = new ArrayList<>(stages.size());
 		for (Stage stage : stages) {
 			AttributesBuilder stageAttributes = attributes.toBuilder().put(STAGE, stage.name());
-			stage.counters().ifPresent((jvm) -> putCounters(stageAttributes, jvm));
+			if (stage.jvm() != null) {
+				putCounters(stageAttributes, stage.jvm());
+			}
 			more.accept(stage, stageAttributes);
 			Span span = start(tracer, SpanNames.stage(prefix, stage.name()), stage.startNs(), parentContext,
 					stageAttributes.build());

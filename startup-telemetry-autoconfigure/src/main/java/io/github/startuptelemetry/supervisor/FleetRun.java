@@ -254,16 +254,9 @@ final class FleetRun {
 		if (server == null) {
 			return ReadinessCallbackServer.Verdict.UNKNOWN;
 		}
-		synchronized (this.lock) {
-			if (!ready(server, ReadinessCallback.SOURCE_CALLBACK, callback.clock(), receivedNs)) {
-				return ReadinessCallbackServer.Verdict.SETTLED;
-			}
-			ClockOffset clock = callback.clock();
-			server.timeline = (clock != null) ? callback.timeline().shifted(clock.toSupervisorClock(0))
-					: callback.timeline();
-			if (callback.port() > 0) {
-				server.address = URI.create("http://" + hostOf(from) + ":" + callback.port());
-			}
+		boolean counted = ready(server, ReadinessCallback.SOURCE_CALLBACK, callback.clock(), receivedNs, callback, from);
+		if (!counted) {
+			return ReadinessCallbackServer.Verdict.SETTLED;
 		}
 		server.calledBack.complete(true);
 		if (server.plan.port() == 0) {
@@ -287,6 +280,17 @@ final class FleetRun {
 
 	/** {@code server} is ready since {@code readyNs} (epoch ns), if it still counts. */
 	private boolean ready(FleetServer server, String source, ClockOffset clock, long readyNs) {
+		return ready(server, source, clock, readyNs, null, null);
+	}
+
+	/**
+	 * As {@link #ready(FleetServer, String, ClockOffset, long)}; what its {@code callback} said
+	 * (from {@code from}) is taken in under the same lock, before anyone waiting hears it is
+	 * ready. Logs, at debug, the instant the run applied it: the readiness benchmark reads it.
+	 */
+	private boolean ready(FleetServer server, String source, ClockOffset clock, long readyNs,
+			@Nullable ReadyCallback callback, @Nullable InetAddress from) {
+		long appliedNs;
 		synchronized (this.lock) {
 			if (!probing(server) || server.ready) {
 				return false;
@@ -295,9 +299,22 @@ final class FleetRun {
 					(clock != null) ? clock.uncertaintyMs() : Double.NaN, readyNs);
 			server.readySource = source;
 			server.ready = true;
+			if (callback != null) {
+				server.timeline = (clock != null) ? callback.timeline().shifted(clock.toSupervisorClock(0))
+						: callback.timeline();
+				if (callback.port() > 0 && from != null) {
+					server.address = URI.create("http://" + hostOf(from) + ":" + callback.port());
+				}
+			}
 			this.lock.notifyAll();
-			return true;
+			appliedNs = WallClock.nowNs();
 		}
+		if (logger.isDebugEnabled()) {
+			// when the run acted on it (span ended, metrics and listeners told), against when it was ready
+			logger.debug(String.format(Locale.ROOT, "Server '%s' is ready (%s); the run applied it at %d epoch ns, "
+					+ "%.1f ms after its ready instant", server.name(), source, appliedNs, (appliedNs - readyNs) / 1e6));
+		}
+		return true;
 	}
 
 	private void exited(FleetServer server, LaunchedServer.ServerExit exit) {

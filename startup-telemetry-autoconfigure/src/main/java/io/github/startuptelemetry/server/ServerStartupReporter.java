@@ -3,6 +3,7 @@ package io.github.startuptelemetry.server;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.Attributes;
@@ -80,20 +81,13 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		}
 		SupervisorCallback callback = timeline.callback();
 		if (callback != null) {
-			// first, before anything else: the supervisor takes the instant this arrives as "ready"
-			// (a plain call: a lambda's first use here would cost its linkage on the way)
+			// first, before anything else: the supervisor takes the instant this arrives as "ready";
+			// its body was built on the callback's own thread since ApplicationReadyEvent
 			callback.announce();
+			// a reporter not told at ApplicationReadyEvent (reportLater) has it built now, there
+			callback.arm(new ReadyBody(this, timeline));
 		}
-		// read once: the callback's copy and the report describe the same JVM
 		JvmInfo jvm = Guarded.get(logger, "describe this JVM", JvmInfo::current);
-		if (callback != null) {
-			// its body next, written on the callback's own thread while the spans are built here
-			TraceParent parent = timeline.traceParent();
-			ServerTimeline announced = report(timeline, (parent != null) ? parent.traceId() : null, null, jvm);
-			Guarded.run(logger, "tell the supervisor this server is ready", () -> callback.ready(new ReadyCallback(
-					this.serverName, announced.pid(), hostName(), timeline.port(), WallClock.nowNs(), timeline.clock(),
-					announced)));
-		}
 		SpanContext root = Guarded.get(logger, "export startup spans", () -> exportSpans(timeline));
 		ServerTimeline report = report(timeline, (root != null) ? root.getTraceId() : null,
 				(root != null) ? root.getSpanId() : null, jvm);
@@ -117,8 +111,9 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		this.pending = timeline;
 		SupervisorCallback callback = timeline.callback();
 		if (callback != null) {
-			// ready is a few ms away: let the callback's thread open its connection meanwhile
-			Guarded.run(logger, "prepare the ready callback", callback::arm);
+			// ready is a few ms away: let the callback's thread connect and build its body meanwhile
+			// (a class, not a lambda: a lambda's first linkage here would cost the main thread)
+			callback.arm(new ReadyBody(this, timeline));
 		}
 	}
 
@@ -142,6 +137,33 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		return new ServerTimeline(this.serverName, this.serverType, timeline.worker(), ProcessHandle.current().pid(),
 				traceId, spanId, timeline.startNs(), timeline.endNs(), timeline.stages(), timeline.ignoredEnv(),
 				timeline.steps(), jvm);
+	}
+
+	/**
+	 * What the ready callback says: the announced timeline (the endpoint's document, under the
+	 * supervisor's trace) and this process. Built on the callback's thread, once every stage is
+	 * known, from immutable values and this JVM's description; guarded there.
+	 */
+	private static final class ReadyBody implements Supplier<ReadyCallback> {
+
+		private final ServerStartupReporter reporter;
+
+		private final ServerStartupTimeline timeline;
+
+		ReadyBody(ServerStartupReporter reporter, ServerStartupTimeline timeline) {
+			this.reporter = reporter;
+			this.timeline = timeline;
+		}
+
+		@Override
+		public ReadyCallback get() {
+			TraceParent parent = this.timeline.traceParent();
+			ServerTimeline announced = this.reporter.report(this.timeline, (parent != null) ? parent.traceId() : null,
+					null, Guarded.get(logger, "describe this JVM", JvmInfo::current));
+			return new ReadyCallback(this.reporter.serverName, announced.pid(), hostName(), this.timeline.port(),
+					WallClock.nowNs(), this.timeline.clock(), announced);
+		}
+
 	}
 
 	/** This host's name for people (the supervisor probes the address the callback came from). */

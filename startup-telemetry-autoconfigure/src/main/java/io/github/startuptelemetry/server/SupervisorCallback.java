@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -24,6 +25,7 @@ import io.github.startuptelemetry.support.DaemonThreads;
 import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.JsonText;
 import io.github.startuptelemetry.timeline.ReadyCallback;
+import io.github.startuptelemetry.timeline.TimelineJson;
 import io.github.startuptelemetry.timeline.WallClock;
 
 /**
@@ -50,9 +52,11 @@ final class SupervisorCallback {
 	/** The ready call's request line and headers: its body goes in one chunk, written later. */
 	private final byte[] readyHeaders;
 
-	private final CompletableFuture<Void> armed = new CompletableFuture<>();
+	/** What the ready call will say, once ready is near: built on the prepared thread. */
+	private final CompletableFuture<Supplier<ReadyCallback>> armed = new CompletableFuture<>();
 
-	private final CompletableFuture<ReadyCallback> ready = new CompletableFuture<>();
+	/** Completed by {@link #announce()}: the body may follow the headers. */
+	private final CompletableFuture<Void> announcement = new CompletableFuture<>();
 
 	/** Guards the ready call's connection between the main thread and the prepared one. */
 	private final Object sendLock = new Object();
@@ -124,14 +128,16 @@ final class SupervisorCallback {
 	/**
 	 * Start the thread that will tell the supervisor, now, early in the startup: so that at
 	 * ready only a hand-over is left (creating a thread and writing the body took tens of ms on
-	 * a loaded box, with the main thread building spans beside it). Once {@link #arm()} says
-	 * ready is near, it opens the connection; {@link #announce()} then sends the request line
-	 * and headers, and the body follows as one chunk once {@link #ready} has it.
+	 * a loaded box, with the main thread building spans beside it). It writes one
+	 * representative document first, to warm the writer. Once {@link #arm} says ready
+	 * is near, it opens the connection and builds the body; {@link #announce()} then sends the
+	 * request line and headers, and the body, built by then, follows as one chunk.
 	 */
 	void prepare() {
 		DaemonThreads.ownThread("startup-ready-callback").execute(() -> {
 			try {
-				CompletableFuture.anyOf(this.armed, this.ready).get();
+				warmUp();
+				Supplier<ReadyCallback> callback = this.armed.get();
 				try (Socket socket = connect()) {
 					OutputStream out = socket.getOutputStream();
 					synchronized (this.sendLock) {
@@ -141,16 +147,16 @@ final class SupervisorCallback {
 							sendHeaders();
 						}
 					}
-					ReadyCallback callback = this.ready.get();
-					byte[] body = JsonText.compact(callback.write()).getBytes(StandardCharsets.UTF_8);
+					// built, as one chunk and the last, while the main thread flips readiness, so that it
+					// follows the headers at once
+					byte[] chunk = chunk(JsonText.compact(callback.get().write()).getBytes(StandardCharsets.UTF_8));
+					this.announcement.get();
 					synchronized (this.sendLock) {
 						if (this.headersFailed != null) {
 							throw this.headersFailed;
 						}
 					}
-					out.write((Integer.toHexString(body.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
-					out.write(body);
-					out.write("\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+					out.write(chunk);
 					out.flush();
 					if (answer(socket) == null) {
 						logger.debug("The supervisor did not accept the ready callback; it will find this server by probing");
@@ -167,20 +173,48 @@ final class SupervisorCallback {
 	}
 
 	/**
-	 * Ready is near ({@code ApplicationReadyEvent}; readiness has not flipped yet): open the
-	 * connection now, off the main thread, so that {@link #announce()} only writes. Not
-	 * earlier: the supervisor's server closes a connection that stays silent for long.
+	 * Write one representative document, while the main thread starts the application: the
+	 * writer's first, cold run (class loading, interpreted code) then costs nothing on the ready
+	 * path. A few kB, once, on the callback's thread; a failure here only means a colder body.
 	 */
-	void arm() {
-		this.armed.complete(null);
+	private static void warmUp() {
+		try {
+			JsonText.compact(new ReadyCallback("warm-up", 1, "", 0, 2, null, TimelineJson.warmUpTimeline()).write());
+		}
+		catch (RuntimeException ex) {
+			logger.debug("The ready callback's writer could not be warmed up", ex);
+		}
+	}
+
+	/** {@code body} as one chunk of a chunked body, and the end of that body. */
+	private static byte[] chunk(byte[] body) {
+		byte[] size = (Integer.toHexString(body.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
+		byte[] end = "\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+		byte[] chunk = new byte[size.length + body.length + end.length];
+		System.arraycopy(size, 0, chunk, 0, size.length);
+		System.arraycopy(body, 0, chunk, size.length, body.length);
+		System.arraycopy(end, 0, chunk, size.length + body.length, end.length);
+		return chunk;
+	}
+
+	/**
+	 * Ready is near ({@code ApplicationReadyEvent}, every stage known; readiness has not
+	 * flipped yet): open the connection and build what the call will say, now, off the main
+	 * thread, so that {@link #announce()} only writes. Not earlier: the supervisor's server
+	 * closes a connection that stays silent for long. Only the first call counts.
+	 * @param callback what the call says, built on the callback's thread (it must be safe to
+	 * call there and cheap)
+	 */
+	void arm(Supplier<ReadyCallback> callback) {
+		this.armed.complete(callback);
 	}
 
 	/**
 	 * This server is ready, now: send the request line and headers, pre-built, on the caller's
 	 * thread when the connection is open (a write of a few hundred bytes into an empty socket
-	 * buffer, cheaper than waking a thread), else as soon as it is. The supervisor notes the
-	 * instant they arrive and counts it once the body, which follows, proves valid. Never
-	 * throws.
+	 * buffer, cheaper than waking a thread), else as soon as it is; the body, armed before,
+	 * follows. The supervisor notes the instant they arrive and counts it once the body proves
+	 * valid. Never throws.
 	 */
 	void announce() {
 		try {
@@ -193,16 +227,11 @@ final class SupervisorCallback {
 					sendHeaders();
 				}
 			}
+			this.announcement.complete(null);
 		}
 		catch (RuntimeException ex) {
 			logger.debug("The ready callback could not be sent; the supervisor will find this server by probing", ex);
 		}
-	}
-
-	/** What the ready call says, once, after {@link #announce()}; sent on the prepared thread. */
-	void ready(ReadyCallback callback) {
-		announce();
-		this.ready.complete(callback);
 	}
 
 	private void sendHeaders() {

@@ -19,7 +19,8 @@ import io.github.startuptelemetry.contract.JsonFields;
  * @param pid the server's process id
  * @param host the server's host name, for people
  * @param port the port its web server bound, or 0 without one
- * @param clockEpochNs the server's clock when it sent this
+ * @param clockEpochNs the server's clock when it wrote this (at {@code ApplicationReadyEvent}, just
+ * before it said it was ready)
  * @param clock its clock's offset to the supervisor's, or {@code null} when it could not tell
  * @param timeline its startup timeline, the endpoint's JSON
  */

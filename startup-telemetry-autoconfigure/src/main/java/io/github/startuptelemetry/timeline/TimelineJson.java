@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.JsonFields;
+import io.github.startuptelemetry.contract.StageNames;
 
 /**
  * The timeline JSON, both ways: what a server's {@code /actuator/startuptimeline} serves and
@@ -22,6 +23,12 @@ import io.github.startuptelemetry.contract.JsonFields;
  * Reading never throws.
  */
 public final class TimelineJson {
+
+	/** A server's stages, for {@link #warmUpTimeline()}. */
+	private static final List<String> WARM_UP_STAGES = List.of(StageNames.VENV_SETUP, StageNames.INTERPRETER_START,
+			StageNames.MAIN_START, StageNames.ENVIRONMENT_PREPARED, StageNames.CONTEXT_PREPARED,
+			StageNames.BEANS_INSTANTIATED, StageNames.WEB_SERVER_STARTED, StageNames.CONTEXT_REFRESHED,
+			StageNames.APPLICATION_STARTED, StageNames.APPLICATION_READY);
 
 	private TimelineJson() {
 	}
@@ -57,6 +64,27 @@ public final class TimelineJson {
 			body.put(JsonFields.JVM, jvm);
 		}
 		return body;
+	}
+
+	/**
+	 * A timeline with everything a server's has (each stage with its counters, nested steps,
+	 * ignored env, the JVM), a few kB: written or read once, on a thread of its own, before the
+	 * first real one, it loads the classes and runs the paths that one would otherwise pay for
+	 * on the ready path, cold.
+	 */
+	public static ServerTimeline warmUpTimeline() {
+		List<Stage> stages = new ArrayList<>();
+		long at = 1;
+		for (String name : WARM_UP_STAGES) {
+			stages.add(new Stage(name, at, at + 1, new JvmCounters(1, 1, 1, 1, 1)));
+			at++;
+		}
+		StepTiming child = new StepTiming("spring.beans.instantiate", "child", "a.Child", 3, 4, 1, List.of());
+		List<StepTiming> steps = List.of(
+				new StepTiming("spring.beans.instantiate", "parent", "a.Parent", 3, 4, 0, List.of(child)),
+				new StepTiming("application.step", null, null, 3, 4, 1, List.of()));
+		return new ServerTimeline("warm-up", "warm-up", false, 1, "0".repeat(32), null, 1, at, stages,
+				List.of("WARM_UP: ignored"), steps, new JvmInfo("17", List.of("-Xmx1g")));
 	}
 
 	/** Whether a parsed answer says the server is ready. */

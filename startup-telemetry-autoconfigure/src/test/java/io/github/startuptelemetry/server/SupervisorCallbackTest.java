@@ -73,16 +73,25 @@ class SupervisorCallbackTest {
 	@Test
 	void armedBeforeReadyTheHeadersGoAtTheAnnouncementAndTheBodyFollows() throws Exception {
 		this.callback.prepare();
-		this.callback.arm();
+		this.callback.arm(SupervisorCallbackTest::callback);
 		this.callback.announce();
-		this.callback.ready(callback());
 		assertReceivedOnce();
 	}
 
 	@Test
-	void readyWithoutArmingStillPostsOnce() throws Exception {
+	void announcedBeforeArmedStillPostsOnce() throws Exception {
 		this.callback.prepare();
-		this.callback.ready(callback());
+		this.callback.announce();
+		this.callback.arm(SupervisorCallbackTest::callback);
+		this.callback.announce();
+		assertReceivedOnce();
+	}
+
+	@Test
+	void onlyTheFirstArmingSaysAnything() throws Exception {
+		this.callback.prepare();
+		this.callback.arm(SupervisorCallbackTest::callback);
+		this.callback.arm(() -> new ReadyCallback("other", 8, "h", 1, 31, null, TIMELINE));
 		this.callback.announce();
 		assertReceivedOnce();
 	}

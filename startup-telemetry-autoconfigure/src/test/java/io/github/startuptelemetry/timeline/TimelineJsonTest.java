@@ -35,6 +35,16 @@ class TimelineJsonTest {
 			List.of("NEMO_GYM_STARTUP_SPAWN_NS: 5 ms after JVM start (clock skew?)"), List.of(MODEL_LOADER, WARMUP));
 
 	@Test
+	void theWarmUpTimelineRunsEveryPartOfTheDocumentAndReadsBack() {
+		ServerTimeline warmUp = TimelineJson.warmUpTimeline();
+		assertThat(warmUp.stages()).allSatisfy((stage) -> assertThat(stage.counters()).isPresent());
+		assertThat(warmUp.steps()).anySatisfy((step) -> assertThat(step.children()).isNotEmpty());
+		assertThat(warmUp.ignoredEnv()).isNotEmpty();
+		assertThat(warmUp.jvm()).isNotNull();
+		assertThat(TimelineJson.read(JsonText.parseObject(JsonText.compact(TimelineJson.write(warmUp))))).contains(warmUp);
+	}
+
+	@Test
 	void whatAServerWritesItsSupervisorReadsBack() {
 		assertThat(TimelineJson.read(TimelineJson.write(TIMELINE))).contains(TIMELINE);
 	}

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -26,14 +25,12 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.ReadinessCallback;
-import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.support.DaemonThreads;
 import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.JsonText;
 import io.github.startuptelemetry.timeline.ReadyCallback;
-import io.github.startuptelemetry.timeline.ServerTimeline;
-import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.TimelineJson;
 import io.github.startuptelemetry.timeline.WallClock;
 
 /**
@@ -101,20 +98,24 @@ final class ReadinessCallbackServer {
 		new SecureRandom().nextBytes(secret);
 		ReadinessCallbackServer callback = new ReadinessCallbackServer(server,
 				Base64.getUrlEncoder().withoutPadding().encodeToString(secret), ready, clockAsked);
-		callback.warmUp();
+		DaemonThreads.ownThread("fleet-callback-warm-up").execute(ReadinessCallbackServer::warmUp);
 		server.start();
 		callback.warmUpRequest();
 		return callback;
 	}
 
 	/**
-	 * Parse a callback once before any server can send one: the first real one then does not
-	 * pay for loading the parser's classes before its server is made ready.
+	 * Parse a callback once, on a thread of its own, while the fleet spawns: the first real
+	 * one then finds the parser's classes loaded and its paths run, instead of paying for them
+	 * before its server is made ready. The document has what a server's has (every stage with
+	 * its counters, nested steps, ignored env, the JVM, a clock offset), so every branch of the
+	 * reader runs, and the shift the run applies to a server on another clock too. Bounded: a
+	 * few kB, once per run.
 	 */
-	private void warmUp() {
-		ServerTimeline timeline = new ServerTimeline("warm-up", null, false, 0, null, null, 1, 2,
-				List.of(new Stage(StageNames.MAIN_START, 1, 2)), List.of(), List.of());
-		parse(JsonText.compact(new ReadyCallback("warm-up", 0, "", 0, 2, new ClockOffset(0, 0), timeline).write()));
+	private static void warmUp() {
+		String body = JsonText.compact(new ReadyCallback("warm-up", 1, "warm-up", 1, 2, new ClockOffset(1, 1),
+				TimelineJson.warmUpTimeline()).write());
+		parse(body).ifPresent((callback) -> callback.timeline().shifted(callback.clock().toSupervisorClock(0)));
 	}
 
 	/**
@@ -234,7 +235,7 @@ final class ReadinessCallbackServer {
 		return true;
 	}
 
-	private Optional<ReadyCallback> parse(String body) {
+	private static Optional<ReadyCallback> parse(String body) {
 		try {
 			return ReadyCallback.read(JsonText.parseObject(body));
 		}

@@ -5,44 +5,76 @@ import java.util.function.Consumer;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 
 import io.github.startuptelemetry.contract.MetricNames;
 import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.report.ServerReport;
+import io.github.startuptelemetry.support.DaemonThreads;
 
 /**
  * Records {@value MetricNames#STARTUP_DURATION}: each server's spawn to first healthy probe (or to the
  * abort), as its supervisor saw it, a histogram in milliseconds exported by whatever registry
- * the application has (none: nothing recorded).
+ * the application has (none: nothing recorded). This runs as each server is made ready, on the
+ * path that applies its readiness: the registry is looked up once, not per server, and the
+ * meter's builder is run once on a throwaway registry before the fleet starts, off any thread
+ * the fleet waits for.
  */
-class SupervisorStartupMetrics implements Consumer<ServerReport> {
+class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializingSingleton {
 
-	private final ObjectProvider<MeterRegistry> registry;
+	private final ObjectProvider<MeterRegistry> registries;
 
-	SupervisorStartupMetrics(ObjectProvider<MeterRegistry> registry) {
-		this.registry = registry;
+	private volatile boolean lookedUp;
+
+	private volatile @Nullable MeterRegistry registry;
+
+	SupervisorStartupMetrics(ObjectProvider<MeterRegistry> registries) {
+		this.registries = registries;
+	}
+
+	/** Once every singleton exists: the registry, if any, and a warm meter builder for the first server. */
+	@Override
+	public void afterSingletonsInstantiated() {
+		if (registry() != null) {
+			DaemonThreads.ownThread("startup-metrics-warm-up")
+				.execute(() -> summary(ServerReport.of("warm-up", "warm-up", 0, 0, "warm-up"))
+					.register(new SimpleMeterRegistry())
+					.record(0));
+		}
 	}
 
 	@Override
 	public void accept(ServerReport server) {
-		MeterRegistry registry = this.registry.getIfAvailable();
-		if (registry == null) {
-			return;
+		MeterRegistry registry = registry();
+		if (registry != null) {
+			summary(server).register(registry).record(server.spawnToEndNs() / 1_000_000.0);
 		}
+	}
+
+	private @Nullable MeterRegistry registry() {
+		if (!this.lookedUp) {
+			// an idempotent lookup: two threads racing here find the same registry
+			this.registry = this.registries.getIfAvailable();
+			this.lookedUp = true;
+		}
+		return this.registry;
+	}
+
+	private static DistributionSummary.Builder summary(ServerReport server) {
 		Tags tags = Tags.of(SpanAttributes.SERVER_NAME, server.name(), SpanAttributes.OUTCOME, server.outcome());
 		if (server.type() != null && !server.type().isBlank()) {
 			tags = tags.and(SpanAttributes.SERVER_TYPE, server.type());
 		}
-		DistributionSummary.builder(MetricNames.STARTUP_DURATION)
+		return DistributionSummary.builder(MetricNames.STARTUP_DURATION)
 			.description(MetricNames.STARTUP_DURATION_DESCRIPTION)
 			.baseUnit(MetricNames.UNIT)
 			.tags(tags)
 			.publishPercentileHistogram(false)
-			.serviceLevelObjectives(MetricNames.BOUNDARIES_MS)
-			.register(registry)
-			.record(server.spawnToEndNs() / 1_000_000.0);
+			.serviceLevelObjectives(MetricNames.BOUNDARIES_MS);
 	}
 
 }

@@ -2,6 +2,7 @@ package io.github.startuptelemetry.supervisor;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -9,6 +10,7 @@ import io.micrometer.core.instrument.distribution.CountAtBucket;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 import io.github.startuptelemetry.contract.MetricNames;
@@ -35,6 +37,32 @@ class SupervisorStartupMetricsTest {
 		assertThat(summary.totalAmount()).isEqualTo(2500.0);
 		assertThat(Arrays.stream(summary.takeSnapshot().histogramCounts()).mapToDouble(CountAtBucket::bucket).toArray())
 			.containsExactly(MetricNames.BOUNDARIES_MS);
+	}
+
+	@Test
+	void looksTheRegistryUpOnceForAllServers() {
+		AtomicInteger lookups = new AtomicInteger();
+		StaticListableBeanFactory beans = new StaticListableBeanFactory(Map.of("registry", this.registry));
+		ObjectProvider<MeterRegistry> counted = new ObjectProvider<>() {
+
+			@Override
+			public MeterRegistry getObject() {
+				lookups.incrementAndGet();
+				return beans.getBean(MeterRegistry.class);
+			}
+
+			@Override
+			public MeterRegistry getIfAvailable() {
+				return getObject();
+			}
+
+		};
+		SupervisorStartupMetrics metrics = new SupervisorStartupMetrics(counted);
+		metrics.afterSingletonsInstantiated();
+		metrics.accept(ServerReport.of("a", null, 0, 1_000_000L, "ready"));
+		metrics.accept(ServerReport.of("b", null, 0, 2_000_000L, "ready"));
+		assertThat(lookups).hasValue(1);
+		assertThat(this.registry.find("gym.server.startup_duration_ms").summaries()).hasSize(2);
 	}
 
 }

@@ -23,6 +23,7 @@ import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.ReportComparison;
 import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.ReadyCallback;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.WallClock;
 
 /**
@@ -290,6 +291,11 @@ final class FleetRun {
 	 */
 	private boolean ready(FleetServer server, String source, ClockOffset clock, long readyNs,
 			@Nullable ReadyCallback callback, @Nullable InetAddress from) {
+		// what the callback said, moved onto this clock outside the lock: pure, and the lock is everyone's
+		ServerTimeline timeline = (callback == null) ? null
+				: (clock != null) ? callback.timeline().shifted(clock.toSupervisorClock(0)) : callback.timeline();
+		URI address = (callback != null && callback.port() > 0 && from != null)
+				? URI.create("http://" + hostOf(from) + ":" + callback.port()) : null;
 		long appliedNs;
 		synchronized (this.lock) {
 			if (!probing(server) || server.ready) {
@@ -299,12 +305,11 @@ final class FleetRun {
 					(clock != null) ? clock.uncertaintyMs() : Double.NaN, readyNs);
 			server.readySource = source;
 			server.ready = true;
-			if (callback != null) {
-				server.timeline = (clock != null) ? callback.timeline().shifted(clock.toSupervisorClock(0))
-						: callback.timeline();
-				if (callback.port() > 0 && from != null) {
-					server.address = URI.create("http://" + hostOf(from) + ":" + callback.port());
-				}
+			if (timeline != null) {
+				server.timeline = timeline;
+			}
+			if (address != null) {
+				server.address = address;
 			}
 			this.lock.notifyAll();
 			appliedNs = WallClock.nowNs();

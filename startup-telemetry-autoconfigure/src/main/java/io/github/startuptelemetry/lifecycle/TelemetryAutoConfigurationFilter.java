@@ -28,13 +28,14 @@ public final class TelemetryAutoConfigurationFilter implements AutoConfiguration
 	static final Set<String> TELEMETRY_ONLY = Set.of(OURS + "server.StartupTelemetryAutoConfiguration",
 			OURS + "lifecycle.TelemetryLifecycleAutoConfiguration", OURS + "lifecycle.ZipkinExportAutoConfiguration",
 			OURS + "readiness.ReadinessWarmUpAutoConfiguration",
-			OURS + "lifecycle.OtlpMetricsTypingAutoConfiguration");
+			OURS + "lifecycle.OtlpMetricsTypingAutoConfiguration", OURS + "supervisor.SupervisorTracingAutoConfiguration");
 
 	/**
 	 * Conditional on a declared fleet at class level. Not {@code SupervisorAutoConfiguration}: it
 	 * provides {@code SupervisorStartup} to a launcher of the user's, fleet or not.
 	 */
-	static final Set<String> FLEET_ONLY = Set.of(OURS + "supervisor.slurm.SlurmLauncherAutoConfiguration");
+	static final Set<String> FLEET_ONLY = Set.of(OURS + "supervisor.FleetLauncherAutoConfiguration",
+			OURS + "supervisor.slurm.SlurmLauncherAutoConfiguration");
 
 	private static final ConfigurationPropertyName SERVERS = ConfigurationPropertyName.of("telemetry.supervisor.servers");
 

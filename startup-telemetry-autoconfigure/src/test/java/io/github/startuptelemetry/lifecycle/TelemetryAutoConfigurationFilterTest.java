@@ -24,6 +24,7 @@ import org.springframework.mock.env.MockEnvironment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
+import io.github.startuptelemetry.supervisor.FleetLauncherAutoConfiguration;
 import io.github.startuptelemetry.supervisor.OnFleetCondition;
 import io.github.startuptelemetry.supervisor.SupervisorAutoConfiguration;
 import io.github.startuptelemetry.supervisor.SupervisorStartup;
@@ -35,6 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TelemetryAutoConfigurationFilterTest {
 
 	private static final String SUPERVISOR = SupervisorAutoConfiguration.class.getName();
+
+	private static final String FLEET = FleetLauncherAutoConfiguration.class.getName();
 
 	private static final String SLURM = SlurmLauncherAutoConfiguration.class.getName();
 
@@ -53,7 +56,7 @@ class TelemetryAutoConfigurationFilterTest {
 	@Test
 	void onWithoutAFleetDropsOnlyTheFleetsOwn() {
 		List<String> ours = imports();
-		List<String> expected = ours.stream().filter((name) -> !name.equals(SLURM)).toList();
+		List<String> expected = ours.stream().filter((name) -> !name.equals(FLEET) && !name.equals(SLURM)).toList();
 		assertThat(kept(new MockEnvironment(), ours)).isEqualTo(expected);
 		// not a boolean: on, as TelemetrySwitch reads it (the condition still decides)
 		assertThat(kept(new MockEnvironment().withProperty("telemetry.enabled", "maybe"), ours)).isEqualTo(expected);
@@ -62,9 +65,9 @@ class TelemetryAutoConfigurationFilterTest {
 	@Test
 	void anIncompleteFleetIsKeptSoThatItFailsValidationAndTelemetryOffStillRunsIt() {
 		assertThat(kept(new MockEnvironment().withProperty("telemetry.supervisor.servers[0].name", "a"), imports()))
-			.contains(SLURM, SUPERVISOR);
+			.contains(FLEET, SLURM, SUPERVISOR);
 		assertThat(kept(new MockEnvironment().withProperty("telemetry.supervisor.fleet.servers", "x")
-			.withProperty("telemetry.enabled", "false"), imports())).containsExactly(SUPERVISOR, SLURM);
+			.withProperty("telemetry.enabled", "false"), imports())).containsExactly(SUPERVISOR, FLEET, SLURM);
 	}
 
 	@Test
@@ -99,13 +102,15 @@ class TelemetryAutoConfigurationFilterTest {
 		try (ConfigurableApplicationContext off = start(Imports.class, "--telemetry.enabled=false")) {
 			// dropped by the filter: never parsed, so no condition of it is in the report
 			assertThat(ConditionEvaluationReport.get(off.getBeanFactory()).getConditionAndOutcomesBySource())
-				.doesNotContainKeys(SERVER, SLURM);
-			assertThat(off.getBean(SupervisorStartup.class)).isNotNull();
+				.doesNotContainKeys(SERVER, FLEET, SLURM);
+			// a launcher of the user's still gets the do-nothing startup
+			assertThat(off.getBean(SupervisorStartup.class).getClass().getSimpleName())
+				.isEqualTo("DisabledSupervisorStartup");
 		}
 		try (ConfigurableApplicationContext on = start(Imports.class)) {
 			assertThat(ConditionEvaluationReport.get(on.getBeanFactory()).getConditionAndOutcomesBySource())
 				.containsKey(SERVER)
-				.doesNotContainKey(SLURM);
+				.doesNotContainKeys(FLEET, SLURM);
 		}
 	}
 
@@ -144,7 +149,7 @@ class TelemetryAutoConfigurationFilterTest {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
-			SlurmLauncherAutoConfiguration.class })
+			FleetLauncherAutoConfiguration.class, SlurmLauncherAutoConfiguration.class })
 	static class Imports {
 
 	}

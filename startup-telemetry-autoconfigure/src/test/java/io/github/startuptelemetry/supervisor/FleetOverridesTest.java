@@ -32,7 +32,8 @@ class FleetOverridesTest {
 			"resources");
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SupervisorAutoConfiguration.class));
+		.withConfiguration(AutoConfigurations.of(SupervisorAutoConfiguration.class,
+				SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class));
 
 	@Test
 	void oneFieldOfOneServerIsChangedAndTheRestOfTheFleetKept() {

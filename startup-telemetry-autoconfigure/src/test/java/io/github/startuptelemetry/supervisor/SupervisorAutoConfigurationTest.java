@@ -38,7 +38,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class SupervisorAutoConfigurationTest {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SupervisorAutoConfiguration.class));
+		.withConfiguration(AutoConfigurations.of(SupervisorAutoConfiguration.class,
+				SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class));
 
 	private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
 
@@ -273,13 +274,15 @@ class SupervisorAutoConfigurationTest {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class })
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
+			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
 	static class ServerApplication {
 
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class })
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
+			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
 	static class LauncherApplication {
 
 		/** A launcher of its own: autowiring SupervisorStartup makes this process a supervisor. */
@@ -302,7 +305,8 @@ class SupervisorAutoConfigurationTest {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class })
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
+			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
 	static class ProviderLauncherApplication {
 
 		/** Resolves SupervisorStartup only when first used, after the application is ready. */
@@ -314,7 +318,8 @@ class SupervisorAutoConfigurationTest {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class })
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
+			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
 	static class LazyLauncherApplication {
 
 		/** A lazy-resolution proxy: the SupervisorStartup bean is created at its first call. */
@@ -326,7 +331,8 @@ class SupervisorAutoConfigurationTest {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class })
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
+			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
 	@Import(FieldLauncher.class)
 	static class FieldLauncherApplication {
 

@@ -169,13 +169,13 @@ class ServerTimelineProcessTest {
 				.map((line) -> line.replaceAll(".* (io\\.github\\.startuptelemetry\\.\\S+) .*", "$1"))
 				.toList();
 			// the gates (the listener and the run listener that reports after ready), the switch they
-			// ask, the environment post-processor that asks it too, the switch's condition annotation
-			// (Spring loads it to read its meta-annotation), and the do-nothing SupervisorStartup a
-			// launcher can still autowire: no timeline, no reporter, no sampler, nothing that
-			// touches OpenTelemetry
+			// ask, the environment post-processor that asks it too, the import filter that drops the
+			// auto-configurations that cannot apply by name (so no condition of theirs loads), and the
+			// do-nothing SupervisorStartup a launcher can still autowire: no timeline, no reporter, no
+			// sampler, nothing that touches OpenTelemetry
 			assertThat(ours).allSatisfy((name) -> assertThat(name).matches("io\\.github\\.startuptelemetry\\."
-					+ "(server\\.(ServerStartupListener|ReadyReportRunListener)|lifecycle\\.(TelemetrySwitch|TelemetryEnvironmentPostProcessor)|autoconfigure\\.ConditionalOnTelemetryEnabled"
-					+ "|supervisor\\.(SupervisorAutoConfiguration|OnFleetCondition|SupervisorStartup|DisabledSupervisorStartup"
+					+ "(server\\.(ServerStartupListener|ReadyReportRunListener)|lifecycle\\.(TelemetrySwitch|TelemetryEnvironmentPostProcessor|TelemetryAutoConfigurationFilter)"
+					+ "|supervisor\\.(SupervisorAutoConfiguration|SupervisorStartup|DisabledSupervisorStartup"
 					+ "|ChildTelemetryEnvironment)(\\$\\$Lambda.*)?)"));
 			assertThat(ours).contains("io.github.startuptelemetry.server.ServerStartupListener");
 		}

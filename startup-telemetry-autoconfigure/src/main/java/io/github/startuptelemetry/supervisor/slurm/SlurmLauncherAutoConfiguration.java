@@ -9,10 +9,11 @@ import io.github.startuptelemetry.supervisor.OnFleetCondition;
 
 /**
  * The {@code slurm} launcher, for a fleet whose supervisor runs inside a Slurm allocation.
- * Conditioned like the fleet launcher it serves ({@code SupervisorAutoConfiguration}'s fleet
- * configuration): on a declared fleet only, telemetry on or off, since a fleet still starts
- * with telemetry off. The condition is evaluated from class metadata, so a process without a
- * fleet never loads this class (off means free: {@code OffPathClassLoadTest}).
+ * Conditioned like the fleet launcher it serves ({@code FleetLauncherAutoConfiguration}): on a
+ * declared fleet only, telemetry on or off, since a fleet still starts with telemetry off. In an
+ * application the starter's import filter ({@code TelemetryAutoConfigurationFilter}) drops it by
+ * name without a fleet, so Boot does not even read this class file; the condition stays for an
+ * import of it.
  */
 @AutoConfiguration
 @Conditional(OnFleetCondition.class)

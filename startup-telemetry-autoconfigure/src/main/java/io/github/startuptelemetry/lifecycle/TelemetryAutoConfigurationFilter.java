@@ -1,0 +1,89 @@
+package io.github.startuptelemetry.lifecycle;
+
+import java.util.Set;
+
+import org.springframework.boot.autoconfigure.AutoConfigurationImportFilter;
+import org.springframework.boot.autoconfigure.AutoConfigurationMetadata;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyState;
+import org.springframework.context.EnvironmentAware;
+import org.springframework.core.env.Environment;
+
+/**
+ * Drops the starter's auto-configurations that cannot apply, by name, before Boot reads their
+ * class files: with {@code telemetry.enabled=false} the ones switched off as a whole by
+ * {@code @ConditionalOnTelemetryEnabled}, and without a declared fleet the fleet's own (those
+ * conditioned as a whole on {@code OnFleetCondition}). Boot would reach the same verdict, but
+ * only after reading each class file and evaluating its conditions, in every server; here it is
+ * a prefix check per candidate and each setting read once. Their conditions stay, for a user who
+ * imports one directly. A name not listed here, and anything not ours, is always kept.
+ */
+public final class TelemetryAutoConfigurationFilter implements AutoConfigurationImportFilter, EnvironmentAware {
+
+	private static final String OURS = "io.github.startuptelemetry.";
+
+	/** Conditional on {@code telemetry.enabled} at class level (checked by the filter's test). */
+	static final Set<String> TELEMETRY_ONLY = Set.of(OURS + "server.StartupTelemetryAutoConfiguration",
+			OURS + "lifecycle.TelemetryLifecycleAutoConfiguration", OURS + "lifecycle.ZipkinExportAutoConfiguration",
+			OURS + "readiness.ReadinessWarmUpAutoConfiguration",
+			OURS + "lifecycle.OtlpMetricsTypingAutoConfiguration", OURS + "supervisor.SupervisorTracingAutoConfiguration");
+
+	/**
+	 * Conditional on a declared fleet at class level. Not {@code SupervisorAutoConfiguration}: it
+	 * provides {@code SupervisorStartup} to a launcher of the user's, fleet or not.
+	 */
+	static final Set<String> FLEET_ONLY = Set.of(OURS + "supervisor.FleetLauncherAutoConfiguration",
+			OURS + "supervisor.slurm.SlurmLauncherAutoConfiguration");
+
+	private static final ConfigurationPropertyName SERVERS = ConfigurationPropertyName.of("telemetry.supervisor.servers");
+
+	private static final ConfigurationPropertyName FLEET = ConfigurationPropertyName.of("telemetry.supervisor.fleet");
+
+	private Environment environment;
+
+	@Override
+	public void setEnvironment(Environment environment) {
+		this.environment = environment;
+	}
+
+	@Override
+	public boolean[] match(String[] candidates, AutoConfigurationMetadata metadata) {
+		boolean[] match = new boolean[candidates.length];
+		Boolean enabled = null;
+		Boolean fleet = null;
+		for (int i = 0; i < candidates.length; i++) {
+			String candidate = candidates[i];
+			match[i] = true;
+			if (candidate == null || !candidate.startsWith(OURS) || this.environment == null) {
+				continue;
+			}
+			if (TELEMETRY_ONLY.contains(candidate)) {
+				enabled = (enabled != null) ? enabled : TelemetrySwitch.enabled(this.environment);
+				match[i] = enabled;
+			}
+			else if (FLEET_ONLY.contains(candidate)) {
+				fleet = (fleet != null) ? fleet : fleetDeclared(this.environment);
+				match[i] = fleet;
+			}
+		}
+		return match;
+	}
+
+	/**
+	 * Whether any {@code telemetry.supervisor.servers} or {@code telemetry.supervisor.fleet}
+	 * property is set, even an incomplete one: a fleet with a server that lacks its command must
+	 * fail validation, not be skipped. The test {@code OnFleetCondition} applies too.
+	 */
+	public static boolean fleetDeclared(Environment environment) {
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
+			if (source.containsDescendantOf(SERVERS) == ConfigurationPropertyState.PRESENT
+					|| source.containsDescendantOf(FLEET) == ConfigurationPropertyState.PRESENT) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+}

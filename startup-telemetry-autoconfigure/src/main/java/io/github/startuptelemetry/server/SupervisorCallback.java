@@ -115,7 +115,7 @@ final class SupervisorCallback {
 			String path = ReadinessCallback.CLOCK_PATH
 					+ ((this.server != null) ? "?" + ReadinessCallback.SERVER_PARAM + "=" + this.server : "");
 			long sent = WallClock.nowNs();
-			String answer = exchange("GET", path, null);
+			String answer = get(path);
 			long received = WallClock.nowNs();
 			return (answer != null) ? ClockOffset.cristian(sent, Long.parseLong(answer.strip()), received) : null;
 		}
@@ -244,15 +244,11 @@ final class SupervisorCallback {
 		}
 	}
 
-	/** The body of a 2xx answer, or {@code null} for any other status. */
-	private @Nullable String exchange(String method, String path, @Nullable String body) throws IOException {
-		byte[] content = (body != null) ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
-		String headers = headers(method, path,
-				(body != null) ? "Content-Type: application/json\r\nContent-Length: " + content.length + "\r\n" : "");
+	/** GET {@code path}: the body of a 2xx answer, or {@code null} for any other status. */
+	private @Nullable String get(String path) throws IOException {
 		try (Socket socket = connect()) {
 			OutputStream out = socket.getOutputStream();
-			out.write(headers.getBytes(StandardCharsets.ISO_8859_1));
-			out.write(content);
+			out.write(headers("GET", path, "").getBytes(StandardCharsets.ISO_8859_1));
 			out.flush();
 			return answer(socket);
 		}

@@ -230,11 +230,16 @@ final class FleetRun {
 	 */
 	private CompletableFuture<Boolean> probedHealthy(FleetServer server) {
 		if (!server.callingBack) {
-			return CompletableFuture.completedFuture(ready(server, ReadinessCallback.SOURCE_PROBE, null, WallClock.nowNs()));
+			return CompletableFuture.completedFuture(probedReady(server));
 		}
 		return this.probing
 			.completeAfter(server.calledBack.copy(), false, this.properties.getCallback().getFallbackDelay())
-			.thenApply((calledBack) -> !calledBack && ready(server, ReadinessCallback.SOURCE_PROBE, null, WallClock.nowNs()));
+			.thenApply((calledBack) -> !calledBack && probedReady(server));
+	}
+
+	/** A probe found {@code server} healthy, now: it is ready, if it still counts. */
+	private boolean probedReady(FleetServer server) {
+		return ready(server, ReadinessCallback.SOURCE_PROBE, WallClock.nowNs(), null, null);
 	}
 
 	/** A server of this run asked the callback for the clock: it will call back. */
@@ -255,7 +260,7 @@ final class FleetRun {
 		if (server == null) {
 			return ReadinessCallbackServer.Verdict.UNKNOWN;
 		}
-		boolean counted = ready(server, ReadinessCallback.SOURCE_CALLBACK, callback.clock(), receivedNs, callback, from);
+		boolean counted = ready(server, ReadinessCallback.SOURCE_CALLBACK, receivedNs, callback, from);
 		if (!counted) {
 			return ReadinessCallbackServer.Verdict.SETTLED;
 		}
@@ -279,18 +284,15 @@ final class FleetRun {
 		}
 	}
 
-	/** {@code server} is ready since {@code readyNs} (epoch ns), if it still counts. */
-	private boolean ready(FleetServer server, String source, ClockOffset clock, long readyNs) {
-		return ready(server, source, clock, readyNs, null, null);
-	}
-
 	/**
-	 * As {@link #ready(FleetServer, String, ClockOffset, long)}; what its {@code callback} said
-	 * (from {@code from}) is taken in under the same lock, before anyone waiting hears it is
-	 * ready. Logs, at debug, the instant the run applied it: the readiness benchmark reads it.
+	 * {@code server} is ready since {@code readyNs} (epoch ns), if it still counts; what its
+	 * {@code callback} said (from {@code from}; both {@code null} for a probe) is taken in under
+	 * the same lock, before anyone waiting hears it is ready. Logs, at debug, the instant the
+	 * run applied it: the readiness benchmark reads it.
 	 */
-	private boolean ready(FleetServer server, String source, ClockOffset clock, long readyNs,
-			@Nullable ReadyCallback callback, @Nullable InetAddress from) {
+	private boolean ready(FleetServer server, String source, long readyNs, @Nullable ReadyCallback callback,
+			@Nullable InetAddress from) {
+		ClockOffset clock = (callback != null) ? callback.clock() : null;
 		// what the callback said, moved onto this clock outside the lock: pure, and the lock is everyone's
 		ServerTimeline timeline = (callback == null) ? null
 				: (clock != null) ? callback.timeline().shifted(clock.toSupervisorClock(0)) : callback.timeline();

@@ -54,6 +54,8 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 
 	private final List<Consumer<ServerTimeline>> consumers;
 
+	private volatile @Nullable JvmInfo jvm;
+
 	private volatile @Nullable ServerTimeline lastReport;
 
 	private volatile @Nullable ServerStartupTimeline pending;
@@ -87,7 +89,7 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 			// a reporter not told at ApplicationReadyEvent (reportLater) has it built now, there
 			callback.arm(new ReadyBody(this, timeline));
 		}
-		JvmInfo jvm = Guarded.get(logger, "describe this JVM", JvmInfo::current);
+		JvmInfo jvm = jvm();
 		SpanContext root = Guarded.get(logger, "export startup spans", () -> exportSpans(timeline));
 		ServerTimeline report = report(timeline, (root != null) ? root.getTraceId() : null,
 				(root != null) ? root.getSpanId() : null, jvm);
@@ -132,6 +134,19 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		reportPending();
 	}
 
+	/**
+	 * This JVM, described once for the ready callback's copy and the report alike, by whichever
+	 * thread needs it first (two racing describe the same JVM); {@code null} if it could not be.
+	 */
+	private @Nullable JvmInfo jvm() {
+		JvmInfo jvm = this.jvm;
+		if (jvm == null) {
+			jvm = Guarded.get(logger, "describe this JVM", JvmInfo::current);
+			this.jvm = jvm;
+		}
+		return jvm;
+	}
+
 	private ServerTimeline report(ServerStartupTimeline timeline, @Nullable String traceId, @Nullable String spanId,
 			@Nullable JvmInfo jvm) {
 		return new ServerTimeline(this.serverName, this.serverType, timeline.worker(), ProcessHandle.current().pid(),
@@ -159,7 +174,7 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		public ReadyCallback get() {
 			TraceParent parent = this.timeline.traceParent();
 			ServerTimeline announced = this.reporter.report(this.timeline, (parent != null) ? parent.traceId() : null,
-					null, Guarded.get(logger, "describe this JVM", JvmInfo::current));
+					null, this.reporter.jvm());
 			return new ReadyCallback(this.reporter.serverName, announced.pid(), hostName(), this.timeline.port(),
 					WallClock.nowNs(), this.timeline.clock(), announced);
 		}

@@ -6,6 +6,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.context.event.ApplicationContextInitializedEvent;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.boot.context.event.ApplicationFailedEvent;
@@ -202,14 +203,15 @@ final class ServerStartupRecorder {
 
 	/**
 	 * "All singletons instantiated" is the start of the first lifecycle phase: after every
-	 * singleton and its {@code afterSingletonsInstantiated}, before the web server starts.
+	 * singleton and its {@code afterSingletonsInstantiated}, before the web server starts. A
+	 * ready singleton, as the timeline's handle is: a bean definition with an instance supplier
+	 * cost a lambda and two of Spring's classes only this loaded.
 	 */
 	private void registerBeansInstantiatedMarker(ConfigurableApplicationContext context) {
 		if (context instanceof GenericApplicationContext generic) {
-			ServerStartupTimeline timeline = this.timeline;
-			BeanSpanRecorder beanSpans = this.beanSpans;
-			generic.registerBean("startupTelemetryBeansInstantiatedMarker", BeansInstantiatedMarker.class,
-					() -> new BeansInstantiatedMarker(timeline, beanSpans, generic.getBeanFactory()));
+			ConfigurableListableBeanFactory beanFactory = generic.getBeanFactory();
+			beanFactory.registerSingleton("startupTelemetryBeansInstantiatedMarker",
+					new BeansInstantiatedMarker(this.timeline, this.beanSpans, beanFactory));
 		}
 	}
 

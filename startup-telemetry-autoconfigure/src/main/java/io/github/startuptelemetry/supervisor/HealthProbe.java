@@ -18,9 +18,10 @@ import io.github.startuptelemetry.supervisor.ProbeClient.Reply;
  * {@code initial-interval} nor less often than every {@code max-interval}: a hundred servers
  * nobody listens on yet are looked at every 250 ms, the last few (the ones that hold "all
  * ready" back) every 10 ms. There is no ramp from {@code initial-interval} up to that share:
- * one cost a hundred-server fleet some 900 refused connects in its first 0.7 s (three times the
- * budget, about 0.3 ms of the supervisor's CPU per server), which found nobody on servers that
- * take a second or more to listen; a small fleet's share is {@code initial-interval} anyway.
+ * in a hundred-server fleet one asked for three times the budget in the first 0.7 s, which found
+ * nobody on servers that take a second or more to listen (measured under load, where the busy
+ * loop ran those timers late: 1 to 1.5 refused connects per server fewer without it); a small
+ * fleet's share is {@code initial-interval} anyway.
  * Once the server accepts connections it is in its last stages: the interval drops back
  * to {@code initial-interval}, also after a probe that timed out (a cold server's first request
  * can take over a second on a loaded box, and backing off then made readiness noticed a whole

@@ -14,14 +14,11 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
@@ -51,13 +48,8 @@ class SlurmLauncherProcessTest {
 
 	private static String job;
 
-	@TempDir
-	Path tmp;
-
 	@RegisterExtension
-	final OtlpReceiver receiver = new OtlpReceiver();
-
-	private Fleets fleets;
+	final Fleets fleets = new Fleets();
 
 	@BeforeAll
 	static void allocate() throws Exception {
@@ -77,18 +69,13 @@ class SlurmLauncherProcessTest {
 		}
 	}
 
-	@BeforeEach
-	void fleets() {
-		this.fleets = new Fleets(this.receiver, this.tmp);
-	}
-
 	@Test
 	void theSampleFleetThroughSrunIsOneTraceWithEveryServerNestedAndItsSlurmStep() throws Exception {
 		try (JavaProcess supervisor = supervisor("--telemetry.supervisor.exit-when-ready=true")
 			.workingDir(SampleJars.repositoryRoot())
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
-			List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> count(all, "gym.startup") == 1
+			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans((all) -> count(all, "gym.startup") == 1
 					&& count(all, "gym.server.startup.application_ready") == 3, TIMEOUT);
 			ReceivedSpan root = only(spans, "gym.startup");
 			assertThat(root.attribute("nemo.gym.startup.outcome")).isEqualTo("ready");
@@ -125,21 +112,21 @@ class SlurmLauncherProcessTest {
 				server(0, "crasher", "/bin/sh", "-c", "printf %s \"$1\" > arg.txt; while [ ! -e go ]; do sleep 0.05; done; "
 						+ "echo boom; exit 3", "crasher", tricky))
 			.args(server(1, "sleeper", "sleep", "300"))
-			.args("--telemetry.supervisor.servers[0].working-dir=" + this.tmp,
-					"--telemetry.supervisor.servers[1].setup=echo $$ > " + this.tmp.resolve("sleeper.pid"))
-			.start(this.tmp.resolve("supervisor.log"))) {
-			supervisor.awaitFile(this.tmp.resolve("arg.txt"), TIMEOUT);
-			supervisor.awaitFile(this.tmp.resolve("sleeper.pid"), TIMEOUT);
-			List<ProcessHandle> sleeper = pids(this.tmp.resolve("sleeper.pid"));
-			Files.writeString(this.tmp.resolve("go"), "");
+			.args("--telemetry.supervisor.servers[0].working-dir=" + this.fleets.tmp(),
+					"--telemetry.supervisor.servers[1].setup=echo $$ > " + this.fleets.tmp().resolve("sleeper.pid"))
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
+			supervisor.awaitFile(this.fleets.tmp().resolve("arg.txt"), TIMEOUT);
+			supervisor.awaitFile(this.fleets.tmp().resolve("sleeper.pid"), TIMEOUT);
+			List<ProcessHandle> sleeper = pids(this.fleets.tmp().resolve("sleeper.pid"));
+			Files.writeString(this.fleets.tmp().resolve("go"), "");
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
 			ReceivedSpan root = this.fleets.abortedRoot("crashed");
 			assertThat(root.span().getStatus().getMessage()).contains("'crasher' exited with code 3 (step " + job + ".",
 					"boom");
-			assertThat(this.tmp.resolve("startup-report.html")).content().contains("crashed (exit 3)");
-			assertThat(this.tmp.resolve("arg.txt")).hasContent(tricky);
-			assertThat(this.tmp.resolve("pwned")).doesNotExist();
+			assertThat(this.fleets.tmp().resolve("startup-report.html")).content().contains("crashed (exit 3)");
+			assertThat(this.fleets.tmp().resolve("arg.txt")).hasContent(tricky);
+			assertThat(this.fleets.tmp().resolve("pwned")).doesNotExist();
 			assertNoStepLeft();
 			assertThat(awaitEnded(sleeper, STEPS_GONE)).isEmpty();
 		}
@@ -148,13 +135,13 @@ class SlurmLauncherProcessTest {
 	@Test
 	void sigtermToTheSupervisorIsInterruptedAndCancelsEveryStep() throws Exception {
 		try (JavaProcess supervisor = supervisor(server(0, "a", "sleep", "300")).args(server(1, "b", "sleep", "300"))
-			.args("--telemetry.supervisor.servers[0].setup=echo $$ > " + this.tmp.resolve("a.pid"),
-					"--telemetry.supervisor.servers[1].setup=echo $$ > " + this.tmp.resolve("b.pid"),
+			.args("--telemetry.supervisor.servers[0].setup=echo $$ > " + this.fleets.tmp().resolve("a.pid"),
+					"--telemetry.supervisor.servers[1].setup=echo $$ > " + this.fleets.tmp().resolve("b.pid"),
 					"--telemetry.supervisor.stop-timeout=5s")
-			.start(this.tmp.resolve("supervisor.log"))) {
-			supervisor.awaitFile(this.tmp.resolve("a.pid"), TIMEOUT);
-			supervisor.awaitFile(this.tmp.resolve("b.pid"), TIMEOUT);
-			List<ProcessHandle> servers = pids(this.tmp.resolve("a.pid"), this.tmp.resolve("b.pid"));
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
+			supervisor.awaitFile(this.fleets.tmp().resolve("a.pid"), TIMEOUT);
+			supervisor.awaitFile(this.fleets.tmp().resolve("b.pid"), TIMEOUT);
+			List<ProcessHandle> servers = pids(this.fleets.tmp().resolve("a.pid"), this.fleets.tmp().resolve("b.pid"));
 			supervisor.signal("TERM");
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
@@ -169,12 +156,12 @@ class SlurmLauncherProcessTest {
 	void kill9OfTheSupervisorLeavesNoStepAndNoServer() throws Exception {
 		try (JavaProcess supervisor = supervisor(server(0, "a", "sleep", "300")).args(server(1, "b", "/bin/sh", "-c",
 				"trap '' TERM; while :; do sleep 1; done"))
-			.args("--telemetry.supervisor.servers[0].setup=echo $$ > " + this.tmp.resolve("a.pid"),
-					"--telemetry.supervisor.servers[1].setup=echo $$ > " + this.tmp.resolve("b.pid"))
-			.start(this.tmp.resolve("supervisor.log"))) {
-			supervisor.awaitFile(this.tmp.resolve("a.pid"), TIMEOUT);
-			supervisor.awaitFile(this.tmp.resolve("b.pid"), TIMEOUT);
-			List<ProcessHandle> servers = pids(this.tmp.resolve("a.pid"), this.tmp.resolve("b.pid"));
+			.args("--telemetry.supervisor.servers[0].setup=echo $$ > " + this.fleets.tmp().resolve("a.pid"),
+					"--telemetry.supervisor.servers[1].setup=echo $$ > " + this.fleets.tmp().resolve("b.pid"))
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
+			supervisor.awaitFile(this.fleets.tmp().resolve("a.pid"), TIMEOUT);
+			supervisor.awaitFile(this.fleets.tmp().resolve("b.pid"), TIMEOUT);
+			List<ProcessHandle> servers = pids(this.fleets.tmp().resolve("a.pid"), this.fleets.tmp().resolve("b.pid"));
 			long killed = System.nanoTime();
 			supervisor.signal("KILL");
 			supervisor.awaitExit(TIMEOUT);

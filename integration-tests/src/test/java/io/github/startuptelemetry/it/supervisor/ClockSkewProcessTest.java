@@ -8,14 +8,11 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
@@ -48,18 +45,8 @@ class ClockSkewProcessTest {
 	 */
 	private static final double SLACK_MS = 2;
 
-	@TempDir
-	Path tmp;
-
 	@RegisterExtension
-	final OtlpReceiver receiver = new OtlpReceiver();
-
-	private Fleets fleets;
-
-	@BeforeEach
-	void fleets() {
-		this.fleets = new Fleets(this.receiver, this.tmp);
-	}
+	final Fleets fleets = new Fleets();
 
 	@Test
 	void serversOnShiftedClocksStillReportTheirEarlyStagesAndTheOffset() throws Exception {
@@ -68,9 +55,9 @@ class ClockSkewProcessTest {
 		try (JavaProcess supervisor = this.fleets.supervisor("--telemetry.supervisor.exit-when-ready=true")
 			.args(shifted(0, "ahead", "+5s", jar))
 			.args(shifted(1, "behind", "-5s", jar))
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(Fleets.TIMEOUT)).as(supervisor.log()).isZero();
-			List<ReceivedSpan> spans = this.receiver.awaitSpans(
+			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans(
 					(all) -> count(all, "gym.startup") == 1 && count(all, "gym.server.startup") == 2, Fleets.TIMEOUT);
 			Map<String, ReceivedSpan> supervised = byServer(spans, "gym.startup.server");
 			Map<String, ReceivedSpan> roots = byServer(spans, "gym.server.startup");

@@ -1,16 +1,13 @@
 package io.github.startuptelemetry.it.supervisor;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.SampleJars;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,37 +20,34 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DisabledSupervisorProcessTest {
 
-	@TempDir
-	Path tmp;
-
 	@RegisterExtension
-	final OtlpReceiver receiver = new OtlpReceiver();
+	final Fleets fleets = new Fleets();
 
 	@Test
 	void theFleetStillStartsAndNothingIsExported() throws Exception {
-		try (JavaProcess supervisor = new Fleets(this.receiver, this.tmp)
+		try (JavaProcess supervisor = this.fleets
 			.supervisor("--telemetry.supervisor.exit-when-ready=true")
 			.env("TELEMETRY_ENABLED", "false")
 			.workingDir(SampleJars.repositoryRoot())
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(Fleets.TIMEOUT)).as(supervisor.log()).isZero();
 			List<String> spawned = supervisor.log().lines().filter((line) -> line.contains("Spawned ")).toList();
 			assertThat(spawned).as(supervisor.log()).hasSize(1);
 			assertThat(spawned.get(0)).contains("Spawned 3 server(s)", "model-0 (pid ", "model-1 (pid ", "resources (pid ");
 			// Boot's own spans (a health request) still go where the env says; none of ours
-			assertThat(this.receiver.spans()).as("startup spans exported by a fleet with telemetry off")
+			assertThat(this.fleets.receiver().spans()).as("startup spans exported by a fleet with telemetry off")
 				.noneSatisfy((span) -> assertThat(span.name()).startsWith("gym."));
-			assertThat(Files.exists(this.tmp.resolve("startup-report.html"))).as("a report of nothing").isFalse();
+			assertThat(Files.exists(this.fleets.tmp().resolve("startup-report.html"))).as("a report of nothing").isFalse();
 		}
 	}
 
 	@Test
 	void anIncompleteFleetStillFailsNamingTheProperty() throws Exception {
-		try (JavaProcess supervisor = new Fleets(this.receiver, this.tmp)
+		try (JavaProcess supervisor = this.fleets
 			.supervisor("--telemetry.supervisor.servers[0].replicas=1")
 			.env("TELEMETRY_ENABLED", "false")
 			.workingDir(SampleJars.repositoryRoot())
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(Fleets.TIMEOUT)).isNotZero();
 			assertThat(supervisor.log()).contains("telemetry.supervisor.servers[0].replicas").doesNotContain("Spawned ");
 		}

@@ -1,14 +1,11 @@
 package io.github.startuptelemetry.it.supervisor;
 
-import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.SampleJars;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,18 +17,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class FleetOverridesProcessTest {
 
-	@TempDir
-	Path tmp;
-
 	@RegisterExtension
-	final OtlpReceiver receiver = new OtlpReceiver();
+	final Fleets fleets = new Fleets();
 
 	@Test
 	void oneFieldOfAListedServerFailsTheStartBlamingThatProperty() throws Exception {
-		try (JavaProcess supervisor = new Fleets(this.receiver, this.tmp)
+		try (JavaProcess supervisor = this.fleets
 			.supervisor("--telemetry.supervisor.servers[0].replicas=1")
 			.workingDir(SampleJars.repositoryRoot())
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(Fleets.TIMEOUT)).isNotZero();
 			assertThat(supervisor.log()).contains("telemetry.supervisor.servers[0].replicas")
 				.contains("telemetry.supervisor.fleet.<name>.replicas")

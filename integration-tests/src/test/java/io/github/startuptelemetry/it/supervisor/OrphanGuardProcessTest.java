@@ -1,18 +1,14 @@
 package io.github.startuptelemetry.it.supervisor;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.SampleJars;
 
 import static io.github.startuptelemetry.it.support.Fleets.TIMEOUT;
@@ -31,18 +27,8 @@ class OrphanGuardProcessTest {
 	/** The guard's bound is about half a second; this one only keeps a broken guard from hanging the test. */
 	private static final Duration GONE = Duration.ofSeconds(10);
 
-	@TempDir
-	Path tmp;
-
 	@RegisterExtension
-	final OtlpReceiver receiver = new OtlpReceiver();
-
-	private Fleets fleets;
-
-	@BeforeEach
-	void fleets() {
-		this.fleets = new Fleets(this.receiver, this.tmp);
-	}
+	final Fleets fleets = new Fleets();
 
 	@Test
 	void killingTheSampleSupervisorMidStartLeavesNoServerRunning() throws Exception {
@@ -50,7 +36,7 @@ class OrphanGuardProcessTest {
 		try (JavaProcess supervisor = this.fleets.supervisor()
 			.env("SAMPLE_MODEL_LOADER_DURATION", "60s")
 			.workingDir(SampleJars.repositoryRoot())
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertNoneOutliveAKill9(supervisor, 3, "model-0", "model-1", "resources");
 		}
 	}
@@ -59,7 +45,7 @@ class OrphanGuardProcessTest {
 	void aServerThatIsNoJvmAndIgnoresSigtermIsKilledAfterTheSupervisorDies() throws Exception {
 		try (JavaProcess supervisor = this.fleets
 			.supervisor(server(0, "stubborn", "/bin/sh", "-c", "trap '' TERM; exec sleep 300"))
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertNoneOutliveAKill9(supervisor, 1, "stubborn");
 		}
 	}

@@ -6,11 +6,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
@@ -31,21 +29,18 @@ class PythonChildProcessTest {
 
 	private static final Duration TIMEOUT = Fleets.TIMEOUT;
 
-	@TempDir
-	Path tmp;
-
 	@RegisterExtension
-	final OtlpReceiver receiver = new OtlpReceiver();
+	final Fleets fleets = new Fleets();
 
 	@Test
 	void aGymStyleChildJoinsTheTrace() throws Exception {
 		String script = Path.of(getClass().getResource("/gym-standin/gym_standin.py").toURI()).toString();
-		try (JavaProcess supervisor = new Fleets(this.receiver, this.tmp)
+		try (JavaProcess supervisor = this.fleets
 			.supervisor(server(0, "pyserver", "python3", script, "{port}"))
 			.args("--telemetry.supervisor.exit-when-ready=true")
 			.workingDir(SampleJars.repositoryRoot())
-			.start(this.tmp.resolve("supervisor.log"))) {
-			List<ReceivedSpan> spans = this.receiver.awaitSpans(
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
+			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans(
 					(all) -> count(all, "gym.startup") == 1 && count(all, "gym.server.startup") == 1, TIMEOUT);
 			ReceivedSpan root = only(spans, "gym.startup");
 			ReceivedSpan spawn = only(spans, "gym.startup.server");

@@ -12,14 +12,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
@@ -35,18 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ReadinessCallbackProcessTest {
 
-	@TempDir
-	Path tmp;
-
 	@RegisterExtension
-	final OtlpReceiver receiver = new OtlpReceiver();
-
-	private Fleets fleets;
-
-	@BeforeEach
-	void fleets() {
-		this.fleets = new Fleets(this.receiver, this.tmp);
-	}
+	final Fleets fleets = new Fleets();
 
 	@Test
 	void sampleServersAreReadyThroughTheirCallbackAndAServerWithoutTheStarterThroughTheProbe() throws Exception {
@@ -62,9 +49,9 @@ class ReadinessCallbackProcessTest {
 					"--spring.application.name={name}"))
 			.args("--telemetry.supervisor.servers[2].port=0",
 					"--telemetry.supervisor.servers[1].health-url=http://127.0.0.1:{port}/")
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(Fleets.TIMEOUT)).as(supervisor.log()).isZero();
-			List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> count(all, "gym.startup") == 1, Fleets.TIMEOUT);
+			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans((all) -> count(all, "gym.startup") == 1, Fleets.TIMEOUT);
 			Map<String, ReceivedSpan> servers = new HashMap<>();
 			spans.stream()
 				.filter((span) -> span.name().equals("gym.startup.server"))
@@ -87,7 +74,7 @@ class ReadinessCallbackProcessTest {
 	void forgedOversizedGarbledAndRepeatedCallbacksChangeNothing() throws Exception {
 		try (JavaProcess supervisor = this.fleets.supervisor(server(0, "a", "sleep", "300"))
 			.args(server(1, "b", "sleep", "300"))
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			supervisor.awaitLog("Spawned 2 server(s)", Fleets.TIMEOUT);
 			Map<String, String> env = environ(startedProcesses(supervisor));
 			String url = env.get("TELEMETRY_SUPERVISOR_CALLBACK_URL");
@@ -105,7 +92,7 @@ class ReadinessCallbackProcessTest {
 			supervisor.awaitLog("1/2 ready, waiting for b", Fleets.TIMEOUT);
 			supervisor.terminate();
 			supervisor.awaitExit(Fleets.TIMEOUT);
-			List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> count(all, "gym.startup") == 1, Fleets.TIMEOUT);
+			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans((all) -> count(all, "gym.startup") == 1, Fleets.TIMEOUT);
 			Map<String, ReceivedSpan> servers = new HashMap<>();
 			spans.stream()
 				.filter((span) -> span.name().equals("gym.startup.server"))

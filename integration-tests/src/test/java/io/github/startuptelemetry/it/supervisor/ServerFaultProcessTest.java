@@ -4,16 +4,13 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
@@ -32,18 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ServerFaultProcessTest {
 
-	@TempDir
-	Path tmp;
-
 	@RegisterExtension
-	final OtlpReceiver receiver = new OtlpReceiver();
-
-	private Fleets fleets;
-
-	@BeforeEach
-	void fleets() {
-		this.fleets = new Fleets(this.receiver, this.tmp);
-	}
+	final Fleets fleets = new Fleets();
 
 	/** hang: it listens and never answers (every probe times out); unhealthy: it answers 503. */
 	@ParameterizedTest
@@ -51,14 +38,14 @@ class ServerFaultProcessTest {
 	void aServerThatListensButNeverGetsHealthyAbortsTheStartupAsTimeout(String mode) throws Exception {
 		try (JavaProcess supervisor = this.fleets.supervisor(faultyServer(mode))
 			.args("--telemetry.supervisor.ready-timeout=8s")
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
 			List<ProcessHandle> started = startedProcesses(supervisor);
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
 			ReceivedSpan root = this.fleets.abortedRoot("timeout");
 			assertThat(root.span().getStatus().getMessage()).contains("Not ready after 8000 ms: " + mode);
-			assertThat(only(this.receiver.spans(), "gym.startup.server").attribute("nemo.gym.startup.outcome"))
+			assertThat(only(this.fleets.receiver().spans(), "gym.startup.server").attribute("nemo.gym.startup.outcome"))
 				.isEqualTo("timeout");
 			// it was up and listening all along: the probes reached it
 			assertThat(this.fleets.runDir().resolve(mode + ".log")).content().contains("listening on");
@@ -69,7 +56,7 @@ class ServerFaultProcessTest {
 	@Test
 	void aServerKilledMidStartAbortsTheStartupAsCrashedWithExitCode137() throws Exception {
 		try (JavaProcess supervisor = this.fleets.supervisor(faultyServer("hang"))
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
 			List<ProcessHandle> started = startedProcesses(supervisor);
 
@@ -88,7 +75,7 @@ class ServerFaultProcessTest {
 				JavaProcess supervisor = this.fleets
 					.supervisor(server(0, "clash", "{java}", "-XX:TieredStopAtLevel=1", "-jar",
 							SampleJars.server().toString(), "--server.port=" + taken.getLocalPort()))
-					.start(this.tmp.resolve("supervisor.log"))) {
+					.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
 			List<ProcessHandle> started = startedProcesses(supervisor);
 
@@ -107,7 +94,7 @@ class ServerFaultProcessTest {
 		try (JavaProcess supervisor = this.fleets
 			.supervisor(server(0, "stubborn", "/bin/sh", "-c", "trap '' TERM; exec sleep 300"))
 			.args("--telemetry.supervisor.ready-timeout=2s", "--telemetry.supervisor.stop-timeout=1s")
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
 			List<ProcessHandle> started = startedProcesses(supervisor);
 

@@ -1,23 +1,19 @@
 package io.github.startuptelemetry.it.supervisor;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import io.opentelemetry.proto.metrics.v1.Metric;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
 
@@ -41,26 +37,16 @@ class SupervisorFleetProcessTest {
 
 	private static final Duration TIMEOUT = Fleets.TIMEOUT;
 
-	@TempDir
-	Path tmp;
-
 	@RegisterExtension
-	final OtlpReceiver receiver = new OtlpReceiver();
-
-	private Fleets fleets;
-
-	@BeforeEach
-	void fleets() {
-		this.fleets = new Fleets(this.receiver, this.tmp);
-	}
+	final Fleets fleets = new Fleets();
 
 	@Test
 	void defaultFleetIsOneTraceWithEachServerUnderItsOwnSupervisorSpan() throws Exception {
 		try (JavaProcess supervisor = this.fleets.supervisor("--telemetry.supervisor.exit-when-ready=true")
 			.workingDir(SampleJars.repositoryRoot())
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
-			List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> count(all, "gym.startup") == 1
+			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans((all) -> count(all, "gym.startup") == 1
 					&& count(all, "gym.server.startup") == 3 && count(all, "gym.server.startup.application_ready") == 3,
 					TIMEOUT);
 			ReceivedSpan root = only(spans, "gym.startup");
@@ -100,8 +86,8 @@ class SupervisorFleetProcessTest {
 			assertThat(root.endNs())
 				.isEqualTo(supervisorSpans.values().stream().mapToLong(ReceivedSpan::endNs).max().getAsLong());
 			assertThat(supervisor.log()).contains("Startup ready after", "held back by", "probe lag", "beans_instantiated",
-					"supervisor: main_start", "HTML waterfall: " + this.tmp.resolve("startup-report.html"));
-			assertThat(this.tmp.resolve("startup-report.html")).content().contains(root.traceId(), "model-0", "resources");
+					"supervisor: main_start", "HTML waterfall: " + this.fleets.tmp().resolve("startup-report.html"));
+			assertThat(this.fleets.tmp().resolve("startup-report.html")).content().contains(root.traceId(), "model-0", "resources");
 			assertThat(startupDurationPoints()).isEqualTo(3);
 		}
 	}
@@ -111,19 +97,19 @@ class SupervisorFleetProcessTest {
 		try (JavaProcess supervisor = this.fleets.supervisor(server(0, "crasher", "/bin/sh", "-c",
 				"while [ ! -e go ]; do sleep 0.05; done; echo boom; exit 3"))
 			.args(server(1, "sleeper", "sleep", "300"))
-			.args("--telemetry.supervisor.servers[0].working-dir=" + this.tmp,
-					"--telemetry.supervisor.servers[1].setup=sleep 300 & echo $! > " + this.tmp.resolve("bg.pid"))
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.args("--telemetry.supervisor.servers[0].working-dir=" + this.fleets.tmp(),
+					"--telemetry.supervisor.servers[1].setup=sleep 300 & echo $! > " + this.fleets.tmp().resolve("bg.pid"))
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			supervisor.awaitLog("Spawned 2 server(s)", TIMEOUT);
-			supervisor.awaitFile(this.tmp.resolve("bg.pid"), TIMEOUT);
-			List<ProcessHandle> started = startedProcesses(supervisor, this.tmp.resolve("bg.pid"));
-			Files.writeString(this.tmp.resolve("go"), "");
+			supervisor.awaitFile(this.fleets.tmp().resolve("bg.pid"), TIMEOUT);
+			List<ProcessHandle> started = startedProcesses(supervisor, this.fleets.tmp().resolve("bg.pid"));
+			Files.writeString(this.fleets.tmp().resolve("go"), "");
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
 			ReceivedSpan root = this.fleets.abortedRoot("crashed");
 			assertThat(root.span().getStatus().getMessage()).contains("'crasher' exited with code 3", "boom");
 			assertThat(supervisor.log()).contains("The fleet did not start (crashed)", "Startup crashed after");
-			assertThat(this.tmp.resolve("startup-report.html")).content().contains("crashed (exit 3)");
+			assertThat(this.fleets.tmp().resolve("startup-report.html")).content().contains("crashed (exit 3)");
 			assertAllStopped(started, 3);
 		}
 	}
@@ -131,17 +117,17 @@ class SupervisorFleetProcessTest {
 	@Test
 	void aServerThatNeverGetsReadyAbortsTheStartupAsTimeout() throws Exception {
 		try (JavaProcess supervisor = this.fleets.supervisor(server(0, "stuck", "sleep", "300"))
-			.args("--telemetry.supervisor.servers[0].setup=sleep 300 & echo $! > " + this.tmp.resolve("bg.pid"),
+			.args("--telemetry.supervisor.servers[0].setup=sleep 300 & echo $! > " + this.fleets.tmp().resolve("bg.pid"),
 					"--telemetry.supervisor.ready-timeout=5s")
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
-			supervisor.awaitFile(this.tmp.resolve("bg.pid"), TIMEOUT);
-			List<ProcessHandle> started = startedProcesses(supervisor, this.tmp.resolve("bg.pid"));
+			supervisor.awaitFile(this.fleets.tmp().resolve("bg.pid"), TIMEOUT);
+			List<ProcessHandle> started = startedProcesses(supervisor, this.fleets.tmp().resolve("bg.pid"));
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
 			ReceivedSpan root = this.fleets.abortedRoot("timeout");
 			assertThat(root.span().getStatus().getMessage()).contains("Not ready after 5000 ms: stuck");
-			ReceivedSpan stuck = only(this.receiver.spans(), "gym.startup.server");
+			ReceivedSpan stuck = only(this.fleets.receiver().spans(), "gym.startup.server");
 			assertThat(stuck.isError()).isTrue();
 			assertThat(stuck.attribute("nemo.gym.startup.outcome")).isEqualTo("timeout");
 			assertThat(supervisor.log()).contains("waiting for stuck", "The fleet did not start (timeout)");
@@ -155,19 +141,19 @@ class SupervisorFleetProcessTest {
 		try (JavaProcess supervisor = this.fleets.supervisor(server(0, "slow-model", "{java}", "-XX:TieredStopAtLevel=1", "-jar",
 				SampleJars.server().toString(), "--server.port={port}", "--sample.model-loader.duration=10m"))
 			.args(server(1, "sleeper", "sleep", "300"))
-			.args("--telemetry.supervisor.servers[1].setup=sleep 300 & echo $! > " + this.tmp.resolve("bg.pid"),
+			.args("--telemetry.supervisor.servers[1].setup=sleep 300 & echo $! > " + this.fleets.tmp().resolve("bg.pid"),
 					"--telemetry.supervisor.stop-timeout=5s")
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			supervisor.awaitLog("Spawned 2 server(s)", TIMEOUT);
-			supervisor.awaitFile(this.tmp.resolve("bg.pid"), TIMEOUT);
-			List<ProcessHandle> started = startedProcesses(supervisor, this.tmp.resolve("bg.pid"));
+			supervisor.awaitFile(this.fleets.tmp().resolve("bg.pid"), TIMEOUT);
+			List<ProcessHandle> started = startedProcesses(supervisor, this.fleets.tmp().resolve("bg.pid"));
 
 			assumeFalse(supervisor.ignores(number), "SIG" + signal + " is ignored where these tests run (inherited)");
 			supervisor.signal(signal);
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
 			this.fleets.abortedRoot("interrupted");
-			assertThat(this.receiver.spans()).filteredOn((s) -> s.name().equals("gym.startup.server"))
+			assertThat(this.fleets.receiver().spans()).filteredOn((s) -> s.name().equals("gym.startup.server"))
 				.hasSize(2)
 				.allSatisfy((s) -> assertThat(s.attribute("nemo.gym.startup.outcome")).isEqualTo("interrupted"));
 			assertThat(supervisor.log()).contains("Startup interrupted after");
@@ -187,7 +173,7 @@ class SupervisorFleetProcessTest {
 		}
 		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.supervisor())
 			.args(args.toArray(String[]::new))
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
 			assertThat(supervisor.log()).contains("Property: telemetry.supervisor." + property, "Reason: " + reason)
 				.doesNotContain("Spawned");
@@ -197,7 +183,7 @@ class SupervisorFleetProcessTest {
 
 	/** Data points of the supervisor's startup histogram that reached the receiver. */
 	private int startupDurationPoints() {
-		return this.receiver.metrics()
+		return this.fleets.receiver().metrics()
 			.stream()
 			.flatMap((resource) -> resource.getScopeMetricsList().stream())
 			.flatMap((scope) -> scope.getMetricsList().stream())

@@ -1,6 +1,5 @@
 package io.github.startuptelemetry.it.supervisor;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -12,11 +11,9 @@ import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.SampleJars;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,22 +31,19 @@ class SupervisorMetricsProcessTest {
 	private static final List<Double> BOUNDARIES = List.of(100.0, 250.0, 500.0, 1000.0, 2500.0, 5000.0, 10000.0,
 			30000.0, 60000.0, 120000.0, 300000.0, 600000.0, 1800000.0, 3600000.0);
 
-	@TempDir
-	Path tmp;
-
 	@RegisterExtension
-	final OtlpReceiver receiver = new OtlpReceiver();
+	final Fleets fleets = new Fleets();
 
 	@Test
 	void supervisorMetricsFollowItsTraceEndpointAndArriveBeforeItExits() throws Exception {
-		try (JavaProcess supervisor = new Fleets(this.receiver, this.tmp)
+		try (JavaProcess supervisor = this.fleets
 			.supervisor("--telemetry.supervisor.exit-when-ready=true")
 			.withoutEnv("MANAGEMENT_OTLP_METRICS_EXPORT_URL")
 			.workingDir(SampleJars.repositoryRoot())
-			.start(this.tmp.resolve("supervisor.log"))) {
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
 		}
-		List<HistogramDataPoint> points = this.receiver.metrics()
+		List<HistogramDataPoint> points = this.fleets.receiver().metrics()
 			.stream()
 			.filter((resource) -> resource.getResource().toString().contains("sample-supervisor"))
 			.flatMap((resource) -> resource.getScopeMetricsList().stream())

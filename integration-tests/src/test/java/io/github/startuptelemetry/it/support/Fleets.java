@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,11 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 
@@ -26,8 +32,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The sample supervisor as the process tests run it: exporting to an in-test receiver, its
  * servers declared on the command line, and what a failed startup must leave behind checked:
  * one aborted {@code gym.startup}, and not one process it started still alive.
+ * <p>
+ * A JUnit extension ({@code @RegisterExtension final Fleets fleets = new Fleets();}): for each
+ * test it starts its {@link #receiver()} and makes a fresh {@link #tmp()} directory, and stops
+ * and removes both after it, so that a process test declares one field, not three and a setup.
  */
-public final class Fleets {
+public final class Fleets implements BeforeEachCallback, AfterEachCallback {
 
 	public static final Duration TIMEOUT = Duration.ofSeconds(120);
 
@@ -36,17 +46,34 @@ public final class Fleets {
 
 	private static final Pattern SPAWNED = Pattern.compile("(\\S+) \\(pid (\\d+)");
 
-	private final OtlpReceiver receiver;
+	private final OtlpReceiver receiver = new OtlpReceiver();
 
-	private final Path tmp;
+	private Path tmp;
 
-	/**
-	 * @param receiver where the supervisor and its servers export
-	 * @param tmp the test's directory: run directory, HTML report and logs go there
-	 */
-	public Fleets(OtlpReceiver receiver, Path tmp) {
-		this.receiver = receiver;
-		this.tmp = tmp;
+	@Override
+	public void beforeEach(ExtensionContext context) throws IOException {
+		this.receiver.beforeEach(context);
+		this.tmp = Files.createTempDirectory("fleet-");
+	}
+
+	@Override
+	public void afterEach(ExtensionContext context) throws IOException {
+		this.receiver.afterEach(context);
+		try (Stream<Path> paths = Files.walk(this.tmp)) {
+			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+				Files.deleteIfExists(path);
+			}
+		}
+	}
+
+	/** Where the supervisor and its servers export, listening during the test. */
+	public OtlpReceiver receiver() {
+		return this.receiver;
+	}
+
+	/** The test's directory: run directory, HTML and JSON reports and logs go there. */
+	public Path tmp() {
+		return this.tmp;
 	}
 
 	/** The sample supervisor exporting to the receiver; its servers inherit the endpoint from its env. */

@@ -10,9 +10,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
@@ -73,7 +73,8 @@ final class FleetRun {
 	private final CountDownLatch concluded = new CountDownLatch(1);
 
 	/** Where ready servers' spans are ended and metrics recorded, off the threads that learn of them. */
-	private final ExecutorService telemetry = Executors.newSingleThreadExecutor(DaemonThreads.named("fleet-telemetry"));
+	private final ThreadPoolExecutor telemetry = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+			new LinkedBlockingQueue<>(), DaemonThreads.named("fleet-telemetry"));
 
 	private final List<FleetServer> servers = new ArrayList<>();
 
@@ -177,6 +178,8 @@ final class FleetRun {
 		List<ServerPlan> plan = FleetPlan.plan(this.properties, this.ports);
 		logger.info("Starting " + plan.size() + " server(s); their logs go to " + this.processes.runDir());
 		this.startup.beginTrace();
+		// started now, while servers start: the first ready server's step then waits for no new thread
+		this.telemetry.prestartCoreThread();
 		this.probing = new FleetProbing(this.properties.getProbe());
 		if (this.properties.getCallback().isEnabled()) {
 			this.callback = ReadinessCallbackServer.start(this.properties.getCallback(), this::calledBack,

@@ -25,13 +25,15 @@ import java.util.zip.ZipOutputStream;
 
 /**
  * What the starter costs at startup (issue 14's table), paired and interleaved. One app,
- * {@code benchmarks/startup-app}, in four variants:
+ * {@code benchmarks/startup-app}, in six variants:
  * <ol>
  * <li>baseline: Boot + OpenTelemetry, no starter ({@code startup-app-baseline.jar});
  * <li>baseline with Boot's OTLP meter push silenced the way the starter silences it while no
  * endpoint is configured ({@code management.otlp.metrics.export.enabled=false}, what the
  * starter's {@code OtlpExportDefaults} sets);
- * <li>starter on ({@code startup-app-starter.jar});
+ * <li>starter on ({@code startup-app-starter.jar}), with the JVM's counters per stage, as by default;
+ * <li>starter on with those counters off ({@code TELEMETRY_STARTUP_COUNTERS=false}, which skips the
+ * JVM's management beans altogether): the difference to the row above is the counters' own cost;
  * <li>starter present, {@code TELEMETRY_ENABLED=false};
  * <li>the same with the starter's two jars first on the class path instead of last (a copy of
  * {@code startup-app-starter.jar} with {@code BOOT-INF/classpath.idx} reordered): where a user who
@@ -77,6 +79,8 @@ public class StartupCostBench {
 				new Variant("silenced", "baseline, OTLP meter push silenced", baseline, Map.of(),
 						List.of("--management.otlp.metrics.export.enabled=false")),
 				new Variant("on", "starter on", starter, Map.of(), List.of()),
+				new Variant("onNoCounters", "starter on, JVM counters off", starter,
+						Map.of("TELEMETRY_STARTUP_COUNTERS", "false"), List.of()),
 				new Variant("off", "starter present, TELEMETRY_ENABLED=false", starter,
 						Map.of("TELEMETRY_ENABLED", "false"), List.of()),
 				new Variant("offFirst", "the same, the starter's jars first on the class path", oursFirst(starter),
@@ -327,7 +331,8 @@ public class StartupCostBench {
 
 		md.append("| variant | vs | wall Δ median | wall Δ spread | slower pairs | CPU Δ median | CPU Δ (ms) median | CPU Δ spread | slower pairs |\n");
 		md.append("|---|---|---|---|---|---|---|---|---|\n");
-		String[][] rows = { { "silenced", "baseline" }, { "on", "baseline" }, { "on", "silenced" }, { "off", "baseline" }, { "offFirst", "baseline" },
+		String[][] rows = { { "silenced", "baseline" }, { "on", "baseline" }, { "on", "silenced" },
+				{ "onNoCounters", "silenced" }, { "on", "onNoCounters" }, { "off", "baseline" }, { "offFirst", "baseline" },
 				{ "off", "silenced" } };
 		Map<String, double[]> medians = new LinkedHashMap<>();
 		for (String[] row : rows) {
@@ -362,6 +367,11 @@ public class StartupCostBench {
 			.append("is the off variant with them moved to the front of that index (what declaring the starter first gives): ")
 			.append("Boot's launcher looks every class and resource up jar by jar in index order, and a jar in front is asked, ")
 			.append("and misses, for every class of the jars behind it.\n");
+		md.append("\n\"Starter on\" has the JVM's counters per stage on, as by default (`startup.jvm.*` on every stage ")
+			.append("span: one read of the platform MXBeans at each stage boundary, the first of which looks them up); ")
+			.append("\"starter on, JVM counters off\" is the same start with `TELEMETRY_STARTUP_COUNTERS=false`, which ")
+			.append("reads no MXBean at all. The row \"starter on\" vs \"starter on, JVM counters off\" is the counters' own ")
+			.append("share (pairs from the same round).\n");
 		md.append("\nAll pairs (wall ms / CPU ms, in round order):\n\n");
 		for (Variant v : variants) {
 			md.append("- ").append(v.name()).append(": ");

@@ -49,6 +49,9 @@ public class TelemetryProperties {
 	/** The server's name on spans, metrics and (under a group) {@code service.name}. */
 	public static final String SERVER_NAME = STARTUP + ".server-name";
 
+	/** {@link Startup#isCounters()}. */
+	public static final String STARTUP_COUNTERS = STARTUP + ".counters";
+
 	/**
 	 * The settings that mean the same in every server of a fleet, with the type each binds to
 	 * ({@link URI}: an http(s) endpoint): a supervisor passes on those it was given, so that a
@@ -201,6 +204,7 @@ public class TelemetryProperties {
 		properties.put(SPAN_GROUPS, String.class);
 		properties.put(SHUTDOWN_TIMEOUT, Duration.class);
 		properties.put(PREFIX + ".startup.log-summary", Boolean.class);
+		properties.put(STARTUP_COUNTERS, Boolean.class);
 		properties.put(PREFIX + ".startup.bean-spans.enabled", Boolean.class);
 		properties.put(PREFIX + ".startup.bean-spans.threshold", Duration.class);
 		properties.put(PREFIX + ".export.zipkin.endpoint", URI.class);
@@ -225,6 +229,15 @@ public class TelemetryProperties {
 
 		/** Whether to log one INFO line with the total and each stage at ready. */
 		private boolean logSummary = true;
+
+		/**
+		 * Whether each stage carries the JVM's counters over it (process CPU, GC, JIT, classes
+		 * loaded; startup.jvm.* on the stage spans). Set to false in the process environment
+		 * (TELEMETRY_STARTUP_COUNTERS or the system property) to skip the JVM's management beans
+		 * altogether: they are first read at the application's start, before application.yml is
+		 * known, which then only drops the counters from the stages.
+		 */
+		private boolean counters = true;
 
 		private final BeanSpans beanSpans = new BeanSpans();
 
@@ -260,6 +273,14 @@ public class TelemetryProperties {
 
 		public void setLogSummary(boolean logSummary) {
 			this.logSummary = logSummary;
+		}
+
+		public boolean isCounters() {
+			return this.counters;
+		}
+
+		public void setCounters(boolean counters) {
+			this.counters = counters;
 		}
 
 		public BeanSpans getBeanSpans() {

@@ -2,7 +2,9 @@ package io.github.startuptelemetry.lifecycle;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +32,6 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextClosedEvent;
-import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
 import io.github.startuptelemetry.support.DaemonThreads;
@@ -97,7 +98,9 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 
 	BoundedTelemetryShutdown(Duration timeout) {
 		this.timeout = (timeout != null && !timeout.isNegative()) ? timeout : Duration.ZERO;
-		CHAINS.keySet().forEach((chain) -> this.created.put(chain, new ConcurrentSkipListMap<>()));
+		for (String chain : CHAINS.keySet()) {
+			this.created.put(chain, new ConcurrentSkipListMap<>());
+		}
 	}
 
 	@Override
@@ -105,31 +108,78 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 		this.context = context;
 	}
 
+	/**
+	 * One pass over the bean definitions, each bean's predicted type matched against the chains
+	 * by name (its class and interfaces), in chain order. A type lookup per chain type (13 of
+	 * them, before the configuration is frozen, so none is cached) walked every definition each
+	 * time, and resolving the types loaded SDK classes the application never uses.
+	 */
 	@Override
 	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
-		ClassLoader classLoader = beanFactory.getBeanClassLoader();
-		CHAINS.forEach((chain, types) -> {
-			for (int order = 0; order < types.size(); order++) {
-				for (String name : beanNames(beanFactory, types.get(order), classLoader)) {
-					if (!this.takenOver.containsKey(name) && takeOver(beanFactory, name)) {
-						this.takenOver.put(name, new Position(chain, order));
-					}
-				}
+		List<String> closers = new ArrayList<>();
+		Set<String> names = new HashSet<>();
+		for (String name : beanFactory.getBeanDefinitionNames()) {
+			Class<?> type = predictedType(beanFactory, name);
+			if (type == null) {
+				continue;
 			}
-		});
+			names.clear();
+			typeNames(type, names);
+			if (names.contains(BOOT_METER_REGISTRY_CLOSER)) {
+				closers.add(name);
+				continue;
+			}
+			Position position = position(names);
+			if (position != null && takeOver(beanFactory, name)) {
+				this.takenOver.put(name, position);
+			}
+		}
 		if (beanFactory instanceof BeanDefinitionRegistry registry) {
-			for (String name : beanNames(beanFactory, BOOT_METER_REGISTRY_CLOSER, classLoader)) {
+			for (String name : closers) {
 				registry.removeBeanDefinition(name);
 			}
 		}
 	}
 
-	private static String[] beanNames(ConfigurableListableBeanFactory beanFactory, String type,
-			ClassLoader classLoader) {
-		if (!ClassUtils.isPresent(type, classLoader)) {
-			return new String[0];
+	/** The bean's type as far as it is known without creating anything; {@code null} if not. */
+	private static Class<?> predictedType(ConfigurableListableBeanFactory beanFactory, String name) {
+		if (beanFactory.getBeanDefinition(name).isAbstract()) {
+			return null;
 		}
-		return beanFactory.getBeanNamesForType(ClassUtils.resolveClassName(type, classLoader), true, false);
+		try {
+			return beanFactory.getType(name, false);
+		}
+		catch (RuntimeException | LinkageError ex) {
+			return null;
+		}
+	}
+
+	/** The first chain, and the first type in it, that names one of these types. */
+	private static Position position(Set<String> typeNames) {
+		for (Map.Entry<String, List<String>> chain : CHAINS.entrySet()) {
+			List<String> types = chain.getValue();
+			for (int order = 0; order < types.size(); order++) {
+				if (typeNames.contains(types.get(order))) {
+					return new Position(chain.getKey(), order);
+				}
+			}
+		}
+		return null;
+	}
+
+	/** The names of a class, its superclasses and all their interfaces. */
+	private static void typeNames(Class<?> type, Set<String> names) {
+		for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+			interfaceNames(c, names);
+		}
+	}
+
+	private static void interfaceNames(Class<?> type, Set<String> names) {
+		if (names.add(type.getName())) {
+			for (Class<?> implemented : type.getInterfaces()) {
+				interfaceNames(implemented, names);
+			}
+		}
 	}
 
 	/** Remove an inferred destroy method; an explicit one is the user's to keep. */
@@ -153,9 +203,15 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		Position position = this.takenOver.get(beanName);
 		if (position != null) {
-			this.created.get(position.chain())
-				.computeIfAbsent(position.order(), (order) -> new CopyOnWriteArrayList<>())
-				.add(bean);
+			ConcurrentSkipListMap<Integer, List<Object>> chain = this.created.get(position.chain());
+			List<Object> beans = chain.get(position.order());
+			if (beans == null) {
+				// no computeIfAbsent: its lambda would be one more class at startup (beans may come from several threads)
+				List<Object> fresh = new CopyOnWriteArrayList<>();
+				beans = chain.putIfAbsent(position.order(), fresh);
+				beans = (beans != null) ? beans : fresh;
+			}
+			beans.add(bean);
 		}
 		return bean;
 	}

@@ -22,9 +22,12 @@ import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
  * configured), and a sender of the application's own wins.
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.micrometer.metrics.autoconfigure.export.otlp.OtlpMetricsExportAutoConfiguration")
-@ConditionalOnClass(name = { "io.micrometer.registry.otlp.OtlpMetricsSender",
-		"io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest",
-		"org.springframework.boot.micrometer.metrics.autoconfigure.export.otlp.OtlpMetricsExportAutoConfiguration" })
+// Boot's own condition for its OTLP registry, and the module of ConditionalOnEnabledMetricsExport (where
+// OtlpMetricsExportAutoConfiguration lives): classes every such app loads anyway. Naming OtlpMetricsSender (same
+// jar), the OTLP proto (the registry's runtime dependency) or Boot's configuration class here loaded 12 classes
+// (protobuf's message hierarchy among them) in every server, even with the registry off.
+@ConditionalOnClass(name = { "io.micrometer.registry.otlp.OtlpMeterRegistry",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.export.ConditionalOnEnabledMetricsExport" })
 @ConditionalOnTelemetryEnabled
 @ConditionalOnEnabledMetricsExport("otlp")
 public final class OtlpMetricsTypingAutoConfiguration {

@@ -69,11 +69,11 @@ public final class ProcessResourceAttributes {
 		putText(attributes, ResourceAttributes.RUN_ID, identity.runId());
 		putText(attributes, ResourceAttributes.LEGACY_RUN_ID, identity.runId());
 		attributes.put(ResourceAttributes.PROCESS_PID, Long.toString(pid));
-		identity.extras().forEach((key, value) -> {
-			if (key != null && !key.isBlank() && value != null) {
-				attributes.put(key, value);
+		for (Map.Entry<String, String> extra : identity.extras().entrySet()) {
+			if (extra.getKey() != null && !extra.getKey().isBlank() && extra.getValue() != null) {
+				attributes.put(extra.getKey(), extra.getValue());
 			}
-		});
+		}
 		return attributes;
 	}
 

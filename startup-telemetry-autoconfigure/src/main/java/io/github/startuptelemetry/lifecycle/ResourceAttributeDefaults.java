@@ -73,8 +73,10 @@ class ResourceAttributeDefaults {
 				// the one id this process (and, as a supervisor, its fleet) goes by
 				defaults.put(TelemetryProperties.RUN_ID, runId);
 			}
-			ProcessResourceAttributes.missingFrom(attributes, present)
-				.forEach((key, value) -> defaults.put(ProcessResourceAttributes.BOOT_PROPERTY + "[" + key + "]", value));
+			// loops, not forEach lambdas: this runs in every process, where each lambda is a class to load
+			for (Map.Entry<String, String> missing : ProcessResourceAttributes.missingFrom(attributes, present).entrySet()) {
+				defaults.put(ProcessResourceAttributes.BOOT_PROPERTY + "[" + missing.getKey() + "]", missing.getValue());
+			}
 			if (!defaults.isEmpty()) {
 				environment.getPropertySources().addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, defaults));
 			}

@@ -6,6 +6,7 @@ import io.micrometer.tracing.exporter.SpanExportingPredicate;
 import io.opentelemetry.api.OpenTelemetry;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -31,6 +32,8 @@ import io.github.startuptelemetry.contract.SpanNames;
 @ConditionalOnTelemetryEnabled
 public final class TelemetryLifecycleAutoConfiguration {
 
+	private static final String OPEN_TELEMETRY = "io.opentelemetry.api.OpenTelemetry";
+
 	@Bean
 	@ConditionalOnMissingBean
 	static BoundedTelemetryShutdown boundedTelemetryShutdown(Environment environment) {
@@ -48,6 +51,19 @@ public final class TelemetryLifecycleAutoConfiguration {
 		return new TypedResourcePostProcessor();
 	}
 
+	/**
+	 * Set when the application's OpenTelemetry exists, cleared when the context closes. A
+	 * method of its own, not a nested configuration (one class file fewer to read, load and
+	 * instantiate), so its signature names no OpenTelemetry type.
+	 */
+	@Bean
+	@ConditionalOnClass(name = OPEN_TELEMETRY)
+	@ConditionalOnBean(type = OPEN_TELEMETRY)
+	@ConditionalOnMissingBean
+	static TelemetryHandle.Registration telemetryHandleRegistration(ObjectProvider<OpenTelemetry> openTelemetry) {
+		return TelemetryHandle.register(openTelemetry.getObject());
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(SpanExportingPredicate.class)
 	static class SpanGroupConfiguration {
@@ -57,20 +73,6 @@ public final class TelemetryLifecycleAutoConfiguration {
 		SpanExportingPredicate startupSpanGroupPredicate(Environment environment) {
 			boolean startup = TelemetrySwitch.startupSpans(environment);
 			return (span) -> startup || !SpanNames.isStartupSpan(span.getName());
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(OpenTelemetry.class)
-	@ConditionalOnBean(OpenTelemetry.class)
-	static class HandleConfiguration {
-
-		/** Set when the application's OpenTelemetry exists, cleared when the context closes. */
-		@Bean
-		@ConditionalOnMissingBean
-		TelemetryHandle.Registration telemetryHandleRegistration(OpenTelemetry openTelemetry) {
-			return TelemetryHandle.register(openTelemetry);
 		}
 
 	}

@@ -32,6 +32,30 @@ public final class TelemetrySwitch {
 	private TelemetrySwitch() {
 	}
 
+	/**
+	 * A boolean {@code telemetry.*} property as the process environment gives it before Spring's
+	 * environment exists: the system property, else its env forms
+	 * ({@link TelemetryEnv#names(String)}, as a supervisor passes it on); {@code fallback} when
+	 * none is a boolean.
+	 */
+	public static boolean flagInEnv(String property, boolean fallback) {
+		return flagInEnv(property, System.getProperty(property), System.getenv(), fallback);
+	}
+
+	static boolean flagInEnv(String property, String systemProperty, Map<String, String> env, boolean fallback) {
+		Boolean value = parse(property, systemProperty);
+		if (value != null) {
+			return value;
+		}
+		for (String name : TelemetryEnv.names(property)) {
+			value = parse(name, env.get(name));
+			if (value != null) {
+				return value;
+			}
+		}
+		return fallback;
+	}
+
 	/** Whether {@code telemetry.enabled} reached this process as anything but false. */
 	public static boolean enabledInEnv() {
 		Boolean property = parse(ENABLED_PROPERTY, System.getProperty(ENABLED_PROPERTY));

@@ -85,7 +85,7 @@ class BeanSpanRecorder {
 	private long singletonsEndNs = Long.MIN_VALUE;
 
 	BeanSpanRecorder(Duration threshold) {
-		this(threshold, WallClock::nowNs);
+		this(threshold, WallClock.source());
 	}
 
 	/**

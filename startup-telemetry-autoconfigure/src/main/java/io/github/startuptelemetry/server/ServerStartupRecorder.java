@@ -6,6 +6,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.context.event.ApplicationContextInitializedEvent;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.boot.context.event.ApplicationFailedEvent;
@@ -67,9 +68,14 @@ final class ServerStartupRecorder {
 
 	private boolean firstInJvm;
 
-	private JvmCounters startingCounters = JvmCounters.ZERO;
+	/** {@code telemetry.startup.counters}, as the process environment says at the start. */
+	private boolean counters;
+
+	private @Nullable JvmCounters startingCounters;
 
 	private long environmentPreparedNs;
+
+	private boolean environmentPrepared;
 
 	private @Nullable JvmCounters environmentPreparedCounters;
 
@@ -99,12 +105,14 @@ final class ServerStartupRecorder {
 			this.startingNs = WallClock.nowNs();
 			this.firstInJvm = JvmPrelude.claimForThisApplication();
 			// read here, not once the switch is known: this is where main_start ends
-			this.startingCounters = JvmCounterReader.read();
+			this.counters = TelemetrySwitch.flagInEnv(TelemetryProperties.STARTUP_COUNTERS, true);
+			this.startingCounters = this.counters ? JvmCounterReader.read() : null;
 		}
 		else if (event instanceof ApplicationEnvironmentPreparedEvent) {
 			// the stage ends here; whether there is a timeline at all is only known later
 			this.environmentPreparedNs = WallClock.nowNs();
-			this.environmentPreparedCounters = JvmCounterReader.read();
+			this.environmentPrepared = true;
+			this.environmentPreparedCounters = this.counters ? JvmCounterReader.read() : null;
 		}
 		else if (event instanceof ApplicationContextInitializedEvent initialized && !this.begun) {
 			this.begun = true;
@@ -164,21 +172,25 @@ final class ServerStartupRecorder {
 	 */
 	private void begin(ConfigurableApplicationContext context) {
 		ConfigurableEnvironment environment = context.getEnvironment();
-		if (this.environmentPreparedCounters == null || !TelemetrySwitch.enabled(environment)) {
+		if (!this.environmentPrepared || !TelemetrySwitch.enabled(environment)) {
 			return;
 		}
 		// telemetry.startup only: the whole tree is bound again, by the context
 		TelemetryProperties.Startup startup = new TelemetryProperties.Startup();
 		startup = EarlyTelemetryProperties.bind(environment, TelemetryProperties.STARTUP, Bindable.ofInstance(startup),
 				startup, logger);
+		// off in application.yml: the counters read so far are dropped, none is read from here on
+		JvmCounters starting = startup.isCounters() ? this.startingCounters : null;
 		ServerStartupTimeline timeline;
 		if (this.firstInJvm) {
 			timeline = ServerStartupTimeline.fromJvmStart(StartupEnvironment.fromSystem(), startup.isWorker(),
-					this.startingNs, this.startingCounters, System.getenv());
+					this.startingNs, starting, System.getenv());
 		}
 		else {
 			timeline = new ServerStartupTimeline(this.startingNs, startup.isWorker(), null, List.of());
-			timeline.countJvm(JvmCounterReader.source(), this.startingCounters);
+			if (starting != null) {
+				timeline.countJvm(JvmCounterReader.source(), starting);
+			}
 		}
 		timeline.mark(StageNames.ENVIRONMENT_PREPARED, this.environmentPreparedNs, this.environmentPreparedCounters);
 		this.timeline = timeline;
@@ -202,14 +214,15 @@ final class ServerStartupRecorder {
 
 	/**
 	 * "All singletons instantiated" is the start of the first lifecycle phase: after every
-	 * singleton and its {@code afterSingletonsInstantiated}, before the web server starts.
+	 * singleton and its {@code afterSingletonsInstantiated}, before the web server starts. A
+	 * ready singleton, as the timeline's handle is: a bean definition with an instance supplier
+	 * cost a lambda and two of Spring's classes only this loaded.
 	 */
 	private void registerBeansInstantiatedMarker(ConfigurableApplicationContext context) {
 		if (context instanceof GenericApplicationContext generic) {
-			ServerStartupTimeline timeline = this.timeline;
-			BeanSpanRecorder beanSpans = this.beanSpans;
-			generic.registerBean("startupTelemetryBeansInstantiatedMarker", BeansInstantiatedMarker.class,
-					() -> new BeansInstantiatedMarker(timeline, beanSpans, generic.getBeanFactory()));
+			ConfigurableListableBeanFactory beanFactory = generic.getBeanFactory();
+			beanFactory.registerSingleton("startupTelemetryBeansInstantiatedMarker",
+					new BeansInstantiatedMarker(this.timeline, this.beanSpans, beanFactory));
 		}
 	}
 

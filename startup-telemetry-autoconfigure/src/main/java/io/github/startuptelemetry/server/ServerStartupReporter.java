@@ -9,6 +9,7 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
@@ -21,7 +22,6 @@ import org.springframework.context.event.ContextClosedEvent;
 
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.support.Guarded;
 import io.github.startuptelemetry.timeline.JvmInfo;
 import io.github.startuptelemetry.timeline.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -90,15 +90,33 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 			callback.arm(new ReadyBody(this, timeline));
 		}
 		JvmInfo jvm = jvm();
-		SpanContext root = Guarded.get(logger, "export startup spans", () -> exportSpans(timeline));
+		// each step guarded on its own, as support.Guarded does, but without its lambdas: each
+		// would be linked here, on the main thread, while the first requests come in
+		SpanContext root = null;
+		try {
+			root = exportSpans(timeline);
+		}
+		catch (Exception | LinkageError ex) {
+			logger.debug("Could not export the startup spans", ex);
+		}
 		ServerTimeline report = report(timeline, (root != null) ? root.getTraceId() : null,
 				(root != null) ? root.getSpanId() : null, jvm);
 		this.lastReport = report;
 		if (this.openTelemetry != null) {
-			Guarded.run(logger, "flush the startup spans", () -> SdkFlush.flush(this.openTelemetry));
+			try {
+				SdkFlush.flush(this.openTelemetry);
+			}
+			catch (Exception | LinkageError ex) {
+				logger.debug("Could not flush the startup spans", ex);
+			}
 		}
 		for (Consumer<ServerTimeline> consumer : this.consumers) {
-			Guarded.run(logger, "record startup metrics", () -> consumer.accept(report));
+			try {
+				consumer.accept(report);
+			}
+			catch (Exception | LinkageError ex) {
+				logger.debug("Could not record the startup metrics", ex);
+			}
 		}
 		if (this.logSummary) {
 			logger.info(report.summary());
@@ -141,7 +159,12 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 	private @Nullable JvmInfo jvm() {
 		JvmInfo jvm = this.jvm;
 		if (jvm == null) {
-			jvm = Guarded.get(logger, "describe this JVM", JvmInfo::current);
+			try {
+				jvm = JvmInfo.current();
+			}
+			catch (Exception | LinkageError ex) {
+				logger.debug("Could not describe this JVM", ex);
+			}
 			this.jvm = jvm;
 		}
 		return jvm;
@@ -210,19 +233,17 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		String rootName = timeline.worker() ? SpanNames.WORKER_ROOT : SpanNames.SERVER_ROOT;
 		Span root = StartupSpans.start(tracer, rootName, timeline.startNs(),
 				StartupSpans.parentContext(timeline.traceParent()), rootAttributes);
-		List<Span> stageSpans = StartupSpans.stageSpans(tracer, timeline.stages(), root, rootName, attributes,
-				(stage, stageAttributes) -> {
-					if (stage.name().equals(StageNames.BEANS_INSTANTIATED)) {
-						long covered = StepTiming.coveredNs(timeline.steps(), stage.startNs(), stage.endNs());
-						stageAttributes.put(StartupSpans.UNATTRIBUTED_MS, (stage.durationNs() - covered) / 1_000_000.0);
-					}
-				});
-		List<Stage> stages = timeline.stages();
-		for (int i = 0; i < stages.size(); i++) {
-			Stage stage = stages.get(i);
+		Context rootContext = Context.root().with(root);
+		for (Stage stage : timeline.stages()) {
 			if (stage.name().equals(StageNames.BEANS_INSTANTIATED)) {
-				exportBeanSpans(tracer, timeline.steps(), stageSpans.get(i), stage.startNs(), stage.endNs(), rootName,
+				long covered = StepTiming.coveredNs(timeline.steps(), stage.startNs(), stage.endNs());
+				Span stageSpan = StartupSpans.stageSpan(tracer, stage, rootContext, rootName, attributes,
+						(stage.durationNs() - covered) / 1_000_000.0);
+				exportBeanSpans(tracer, timeline.steps(), stageSpan, stage.startNs(), stage.endNs(), rootName,
 						attributes);
+			}
+			else {
+				StartupSpans.stageSpan(tracer, stage, rootContext, rootName, attributes, null);
 			}
 		}
 		root.end(timeline.endNs(), TimeUnit.NANOSECONDS);
@@ -239,18 +260,19 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		for (StepTiming beanSpan : beanSpans) {
 			long start = Math.min(Math.max(beanSpan.startNs(), parentStartNs), parentEndNs);
 			long end = Math.min(Math.max(beanSpan.endNs(), start), parentEndNs);
-			AttributesBuilder spanAttributes = attributes.toBuilder()
-				.put(StartupSpans.STEP, beanSpan.step())
-				.put(StartupSpans.SELF_MS, beanSpan.selfMs());
-			String name = prefix + ".step." + beanSpan.step();
-			if (beanSpan.beanName() != null) {
-				name = prefix + ".bean." + beanSpan.beanName();
-				spanAttributes.put(StartupSpans.BEAN_NAME, beanSpan.beanName());
+			String bean = beanSpan.beanName();
+			String name = (bean != null) ? prefix + ".bean." + bean : prefix + ".step." + beanSpan.step();
+			// on the builder, not a copy of the common attributes per span
+			SpanBuilder builder = StartupSpans.builder(tracer, name, start, parentContext, attributes)
+				.setAttribute(StartupSpans.STEP, beanSpan.step())
+				.setAttribute(StartupSpans.SELF_MS, beanSpan.selfMs());
+			if (bean != null) {
+				builder.setAttribute(StartupSpans.BEAN_NAME, bean);
 				if (beanSpan.beanType() != null) {
-					spanAttributes.put(StartupSpans.BEAN_TYPE, beanSpan.beanType());
+					builder.setAttribute(StartupSpans.BEAN_TYPE, beanSpan.beanType());
 				}
 			}
-			Span span = StartupSpans.start(tracer, name, start, parentContext, spanAttributes.build());
+			Span span = builder.startSpan();
 			exportBeanSpans(tracer, beanSpan.children(), span, start, end, prefix, attributes);
 			span.end(end, TimeUnit.NANOSECONDS);
 		}

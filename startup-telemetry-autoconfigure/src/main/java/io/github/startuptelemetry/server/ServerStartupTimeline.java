@@ -62,7 +62,7 @@ class ServerStartupTimeline extends StageTimeline {
 	 * at {@code startingCounters}.
 	 */
 	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs,
-			JvmCounters startingCounters) {
+			@Nullable JvmCounters startingCounters) {
 		return fromJvmStart(env, worker, startingNs, startingCounters, null);
 	}
 
@@ -73,11 +73,12 @@ class ServerStartupTimeline extends StageTimeline {
 	 * @param env the env contract
 	 * @param worker whether this is a worker process (a worker never calls back)
 	 * @param startingNs {@code ApplicationStartingEvent}
-	 * @param startingCounters the JVM's counters then
+	 * @param startingCounters the JVM's counters then, or {@code null} when they are off
+	 * ({@code telemetry.startup.counters}): no stage carries any
 	 * @param processEnv the process environment, for the callback, or {@code null} for none
 	 */
 	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs,
-			JvmCounters startingCounters, @Nullable Map<String, String> processEnv) {
+			@Nullable JvmCounters startingCounters, @Nullable Map<String, String> processEnv) {
 		List<String> ignored = new ArrayList<>();
 		SupervisorCallback callback = (processEnv != null && !worker) ? SupervisorCallback.fromEnv(processEnv, ignored)
 				: null;
@@ -94,8 +95,10 @@ class ServerStartupTimeline extends StageTimeline {
 		for (Stage stage : prelude.stages()) {
 			timeline.add(stage.name(), stage.startNs(), stage.endNs());
 		}
-		// main_start runs from the JVM's start, where every counter was 0
-		timeline.countJvm(JvmCounterReader.source(), JvmCounters.ZERO);
+		if (startingCounters != null) {
+			// main_start runs from the JVM's start, where every counter was 0
+			timeline.countJvm(JvmCounterReader.source(), JvmCounters.ZERO);
+		}
 		timeline.mark(StageNames.MAIN_START, startingNs, startingCounters);
 		return timeline;
 	}

@@ -86,7 +86,7 @@ final class SupervisorCallback {
 		if (url == null && token == null) {
 			return null;
 		}
-		if (token == null || token.isBlank() || !token.chars().allMatch((c) -> c > 0x20 && c < 0x7f)) {
+		if (token == null || token.isBlank() || !printableAscii(token)) {
 			ignored.add(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_TOKEN + ": missing or not printable ASCII");
 			return null;
 		}
@@ -104,6 +104,17 @@ final class SupervisorCallback {
 			ignored.add(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL + ": not a URL");
 			return null;
 		}
+	}
+
+	/** Whether every character of {@code token} is printable ASCII (a loop: no lambda to link at startup). */
+	private static boolean printableAscii(String token) {
+		for (int i = 0; i < token.length(); i++) {
+			char c = token.charAt(i);
+			if (c <= 0x20 || c >= 0x7f) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

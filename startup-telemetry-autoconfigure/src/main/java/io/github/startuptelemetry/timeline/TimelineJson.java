@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.jspecify.annotations.Nullable;
 
@@ -40,7 +41,10 @@ public final class TimelineJson {
 		return body;
 	}
 
-	/** A ready server's timeline. */
+	/**
+	 * A ready server's timeline. Plain loops, no streams or lambdas: it is written on the ready
+	 * callback's thread during startup, where each lambda is one more class to link.
+	 */
 	public static Map<String, Object> write(ServerTimeline timeline) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put(JsonFields.READY, true);
@@ -53,7 +57,11 @@ public final class TimelineJson {
 		body.put(JsonFields.START_EPOCH_NS, timeline.startEpochNs());
 		body.put(JsonFields.READY_EPOCH_NS, timeline.readyEpochNs());
 		body.put(JsonFields.TOTAL_MS, timeline.totalMs());
-		body.put(JsonFields.STAGES, timeline.stages().stream().map(TimelineJson::stage).toList());
+		List<Map<String, Object>> stages = new ArrayList<>(timeline.stages().size());
+		for (Stage stage : timeline.stages()) {
+			stages.add(stage(stage));
+		}
+		body.put(JsonFields.STAGES, stages);
 		body.put(JsonFields.IGNORED_ENV, timeline.ignoredEnv());
 		body.put(JsonFields.BEAN_SPANS, steps(timeline.steps()));
 		putUnattributed(body, timeline);
@@ -123,7 +131,10 @@ public final class TimelineJson {
 	 * from the stages and steps, so written, never read.
 	 */
 	public static void putUnattributed(Map<String, Object> body, ServerTimeline timeline) {
-		timeline.unattributedNs().ifPresent((ns) -> body.put(JsonFields.UNATTRIBUTED_MS, ns / 1_000_000.0));
+		OptionalLong unattributedNs = timeline.unattributedNs();
+		if (unattributedNs.isPresent()) {
+			body.put(JsonFields.UNATTRIBUTED_MS, unattributedNs.getAsLong() / 1_000_000.0);
+		}
 	}
 
 	/** One stage as the timeline writes it, with its JsonFields.JVM counters; the JSON report embeds the same. */
@@ -133,7 +144,9 @@ public final class TimelineJson {
 		body.put(JsonFields.START_EPOCH_NS, stage.startNs());
 		body.put(JsonFields.END_EPOCH_NS, stage.endNs());
 		body.put(JsonFields.DURATION_MS, stage.durationMs());
-		stage.counters().ifPresent((jvm) -> body.put(JsonFields.JVM, counters(jvm)));
+		if (stage.jvm() != null) {
+			body.put(JsonFields.JVM, counters(stage.jvm()));
+		}
 		return body;
 	}
 
@@ -186,7 +199,11 @@ public final class TimelineJson {
 
 	/** Slow steps as the timeline writes them, nested; the JSON report embeds the same. */
 	public static List<Map<String, Object>> steps(List<StepTiming> steps) {
-		return steps.stream().map(TimelineJson::step).toList();
+		List<Map<String, Object>> written = new ArrayList<>(steps.size());
+		for (StepTiming step : steps) {
+			written.add(step(step));
+		}
+		return written;
 	}
 
 	private static Map<String, Object> step(StepTiming step) {

@@ -3,17 +3,17 @@ package io.github.startuptelemetry.tracing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
+import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.contract.SpanNames;
@@ -86,29 +86,37 @@ public final class StartupSpans {
 	}
 
 	public static Span start(Tracer tracer, String name, long startNs, Context parent, Attributes attributes) {
+		return builder(tracer, name, startNs, parent, attributes).startSpan();
+	}
+
+	/**
+	 * A span not started yet, for a caller with a few attributes of its own: set on the builder,
+	 * they cost no {@link Attributes} copy per span.
+	 */
+	public static SpanBuilder builder(Tracer tracer, String name, long startNs, Context parent,
+			Attributes attributes) {
 		return tracer.spanBuilder(name)
 			.setParent(parent)
 			.setStartTimestamp(startNs, TimeUnit.NANOSECONDS)
-			.setAllAttributes(attributes)
-			.startSpan();
+			.setAllAttributes(attributes);
 	}
 
 	/** The JVM counters of a stage, each only if the JVM offers it. */
-	private static void putCounters(AttributesBuilder attributes, JvmCounters jvm) {
+	private static void putCounters(SpanBuilder span, JvmCounters jvm) {
 		if (jvm.cpuNs() >= 0) {
-			attributes.put(JVM_CPU_MS, jvm.cpuMs());
+			span.setAttribute(JVM_CPU_MS, jvm.cpuMs());
 		}
 		if (jvm.gcMs() >= 0) {
-			attributes.put(JVM_GC_MS, jvm.gcMs());
+			span.setAttribute(JVM_GC_MS, jvm.gcMs());
 		}
 		if (jvm.gcCount() >= 0) {
-			attributes.put(JVM_GC_COUNT, jvm.gcCount());
+			span.setAttribute(JVM_GC_COUNT, jvm.gcCount());
 		}
 		if (jvm.jitMs() >= 0) {
-			attributes.put(JVM_JIT_MS, jvm.jitMs());
+			span.setAttribute(JVM_JIT_MS, jvm.jitMs());
 		}
 		if (jvm.classesLoaded() >= 0) {
-			attributes.put(JVM_CLASSES_LOADED, jvm.classesLoaded());
+			span.setAttribute(JVM_CLASSES_LOADED, jvm.classesLoaded());
 		}
 	}
 
@@ -118,27 +126,33 @@ public final class StartupSpans {
 	 */
 	public static List<Span> stageSpans(Tracer tracer, List<Stage> stages, Span parent, String prefix,
 			Attributes attributes) {
-		return stageSpans(tracer, stages, parent, prefix, attributes, (stage, builder) -> {
-		});
-	}
-
-	/** The same, with {@code more} attributes per stage, set before the span ends. */
-	public static List<Span> stageSpans(Tracer tracer, List<Stage> stages, Span parent, String prefix,
-			Attributes attributes, BiConsumer<Stage, AttributesBuilder> more) {
 		Context parentContext = Context.root().with(parent);
 		List<Span> spans = new ArrayList<>(stages.size());
 		for (Stage stage : stages) {
-			AttributesBuilder stageAttributes = attributes.toBuilder().put(STAGE, stage.name());
-			if (stage.jvm() != null) {
-				putCounters(stageAttributes, stage.jvm());
-			}
-			more.accept(stage, stageAttributes);
-			Span span = start(tracer, SpanNames.stage(prefix, stage.name()), stage.startNs(), parentContext,
-					stageAttributes.build());
-			span.end(stage.endNs(), TimeUnit.NANOSECONDS);
-			spans.add(span);
+			spans.add(stageSpan(tracer, stage, parentContext, prefix, attributes, null));
 		}
 		return spans;
+	}
+
+	/**
+	 * The ended span {@code <prefix>.<stage>} of one stage, with {@code attributes}, the stage's
+	 * name and its JVM counters, and {@code unattributedMs} when not {@code null}.
+	 */
+	public static Span stageSpan(Tracer tracer, Stage stage, Context parent, String prefix, Attributes attributes,
+			@Nullable Double unattributedMs) {
+		SpanBuilder builder = builder(tracer, SpanNames.stage(prefix, stage.name()), stage.startNs(), parent,
+				attributes)
+			.setAttribute(STAGE, stage.name());
+		JvmCounters jvm = stage.jvm();
+		if (jvm != null) {
+			putCounters(builder, jvm);
+		}
+		if (unattributedMs != null) {
+			builder.setAttribute(UNATTRIBUTED_MS, unattributedMs);
+		}
+		Span span = builder.startSpan();
+		span.end(stage.endNs(), TimeUnit.NANOSECONDS);
+		return span;
 	}
 
 }

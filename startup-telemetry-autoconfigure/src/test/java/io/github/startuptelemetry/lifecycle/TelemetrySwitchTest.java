@@ -23,6 +23,20 @@ class TelemetrySwitchTest {
 	}
 
 	@Test
+	void aFlagInTheProcessEnvironmentIsTheSystemPropertyThenItsRelaxedEnvForm() {
+		String property = "telemetry.startup.jvm-counters";
+		assertThat(TelemetrySwitch.flagInEnv(property, null, Map.of(), true)).isTrue();
+		assertThat(TelemetrySwitch.flagInEnv(property, null, Map.of("TELEMETRY_STARTUP_JVMCOUNTERS", "off"), true))
+			.isFalse();
+		assertThat(TelemetrySwitch.flagInEnv(property, null, Map.of("TELEMETRY_STARTUP_JVM_COUNTERS", "0"), true))
+			.isFalse();
+		assertThat(TelemetrySwitch.flagInEnv(property, "true", Map.of("TELEMETRY_STARTUP_JVMCOUNTERS", "false"), false))
+			.isTrue();
+		assertThat(TelemetrySwitch.flagInEnv(property, "maybe", Map.of("TELEMETRY_STARTUP_JVMCOUNTERS", "maybe"), true))
+			.isTrue();
+	}
+
+	@Test
 	void oursWin() {
 		assertThat(TelemetrySwitch.enabledInEnv(Map.of("TELEMETRY_ENABLED", "true", "NEMO_GYM_OTEL_ENABLED", "0")))
 			.isTrue();

@@ -59,6 +59,24 @@ class ServerStartupInProcessTest {
 	}
 
 	@Test
+	void countersOnByDefaultOffWithTheirSwitch() {
+		try (ConfigurableApplicationContext context = start()) {
+			ServerTimeline report = context.getBean(ServerStartupReporter.class).lastReport();
+			assertThat(report.stages()).filteredOn((s) -> s.name().equals(StageNames.BEANS_INSTANTIATED))
+				.singleElement()
+				.satisfies((s) -> assertThat(s.jvm()).isNotNull());
+		}
+		try (ConfigurableApplicationContext context = start("telemetry.startup.counters=false")) {
+			ServerTimeline report = context.getBean(ServerStartupReporter.class).lastReport();
+			assertThat(report.stages()).isNotEmpty().allSatisfy((s) -> assertThat(s.jvm()).isNull());
+			assertThat(exported(context)).filteredOn((s) -> s.getAttributes().get(StartupSpans.STAGE) != null)
+				.isNotEmpty()
+				.allSatisfy((s) -> assertThat(s.getAttributes().asMap().keySet())
+					.noneMatch((key) -> key.getKey().startsWith("startup.jvm.")));
+		}
+	}
+
+	@Test
 	void disabledRecordsNothing() {
 		try (ConfigurableApplicationContext context = start("telemetry.enabled=false")) {
 			assertThat(context.getBeansOfType(ServerStartupReporter.class)).isEmpty();

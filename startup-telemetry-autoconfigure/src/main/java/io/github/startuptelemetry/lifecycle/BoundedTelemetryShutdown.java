@@ -92,6 +92,7 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	/** Per chain, the created beans taken over, by position. */
 	private final Map<String, ConcurrentSkipListMap<Integer, List<Object>>> created = new LinkedHashMap<>();
 
+	/** Per chain, its closing thread once started. */
 	private final Map<String, Thread> closing = new LinkedHashMap<>();
 
 	private ApplicationContext context;
@@ -220,7 +221,7 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	@Override
 	public void onApplicationEvent(ContextClosedEvent event) {
 		if (event.getApplicationContext() == this.context) {
-			startClosing(METRICS);
+			Closing.start(METRICS, this.created, this.closing);
 		}
 	}
 
@@ -233,63 +234,81 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	@Override
 	public void destroy() throws InterruptedException {
 		long deadline = System.nanoTime() + Math.max(0, this.timeout.toNanos() - JVM_EXIT_NATIVE_WAIT_NS);
-		CHAINS.keySet().forEach(this::startClosing);
-		List<Thread> threads;
-		synchronized (this.closing) {
-			threads = List.copyOf(this.closing.values());
+		for (String chain : CHAINS.keySet()) {
+			Closing.start(chain, this.created, this.closing);
 		}
-		for (Thread thread : threads) {
-			long left = deadline - System.nanoTime();
-			if (left > 0) {
-				TimeUnit.NANOSECONDS.timedJoin(thread, left);
-			}
-		}
-		List<String> unfinished = threads.stream().filter(Thread::isAlive).map(Thread::getName).toList();
-		if (!unfinished.isEmpty()) {
-			logger.info("Telemetry shutdown abandoned after telemetry.shutdown-timeout (" + this.timeout.toMillis()
-					+ " ms), unfinished: " + unfinished + "; is the collector reachable?");
-		}
+		Closing.await(this.closing, deadline, this.timeout);
 	}
 
-	private void startClosing(String chain) {
-		List<Object> beans = this.created.get(chain).values().stream().flatMap(List::stream).toList();
-		synchronized (this.closing) {
-			if (beans.isEmpty() || this.closing.containsKey(chain)) {
-				return;
-			}
-			if (logger.isDebugEnabled()) {
-				logger.debug("Closing " + chain + " telemetry: "
-						+ beans.stream().map((bean) -> bean.getClass().getSimpleName()).toList());
-			}
-			Thread thread = DaemonThreads.named("telemetry-shutdown-" + chain).newThread(() -> {
-				if (chain.equals(OPENTELEMETRY)) {
-					SpanDrain.drain(beans);
-				}
-				beans.forEach(BoundedTelemetryShutdown::close);
-			});
-			this.closing.put(chain, thread);
-			thread.start();
-		}
-	}
+	/**
+	 * The closes taken over, each chain on a daemon thread of its own: code that runs only at
+	 * shutdown, in a class that is loaded only then (no field or signature of the bean names it,
+	 * so Spring's reflection over the bean's class does not load it either).
+	 */
+	private static final class Closing {
 
-	private static void close(Object bean) {
-		try {
-			if (bean instanceof AutoCloseable closeable) {
-				closeable.close();
+		/** Wait for every started chain until {@code deadlineNs}; say which did not finish. */
+		static void await(Map<String, Thread> threads, long deadlineNs, Duration timeout) throws InterruptedException {
+			List<Thread> started;
+			synchronized (threads) {
+				started = List.copyOf(threads.values());
 			}
-			else {
-				// a meter registry: out of the global registry, as Boot's MeterRegistryCloser does
-				MicrometerGlobalRegistry.remove(bean);
-				Method close = ReflectionUtils.findMethod(bean.getClass(), "close");
-				if (close != null) {
-					ReflectionUtils.makeAccessible(close);
-					ReflectionUtils.invokeMethod(close, bean);
+			for (Thread thread : started) {
+				long left = deadlineNs - System.nanoTime();
+				if (left > 0) {
+					TimeUnit.NANOSECONDS.timedJoin(thread, left);
 				}
 			}
+			List<String> unfinished = started.stream().filter(Thread::isAlive).map(Thread::getName).toList();
+			if (!unfinished.isEmpty()) {
+				logger.info("Telemetry shutdown abandoned after telemetry.shutdown-timeout (" + timeout.toMillis()
+						+ " ms), unfinished: " + unfinished + "; is the collector reachable?");
+			}
 		}
-		catch (Exception | LinkageError ex) {
-			logger.debug("Could not close " + bean.getClass().getName(), ex);
+
+		/** Start closing {@code chain} on its own thread, unless it has no beans or was started. */
+		static void start(String chain, Map<String, ConcurrentSkipListMap<Integer, List<Object>>> created,
+				Map<String, Thread> threads) {
+			List<Object> beans = created.get(chain).values().stream().flatMap(List::stream).toList();
+			synchronized (threads) {
+				if (beans.isEmpty() || threads.containsKey(chain)) {
+					return;
+				}
+				if (logger.isDebugEnabled()) {
+					logger.debug("Closing " + chain + " telemetry: "
+							+ beans.stream().map((bean) -> bean.getClass().getSimpleName()).toList());
+				}
+				Thread thread = DaemonThreads.named("telemetry-shutdown-" + chain).newThread(() -> {
+					if (chain.equals(OPENTELEMETRY)) {
+						SpanDrain.drain(beans);
+					}
+					beans.forEach(Closing::close);
+				});
+				threads.put(chain, thread);
+				thread.start();
+			}
 		}
+
+		private static void close(Object bean) {
+			try {
+				if (bean instanceof AutoCloseable closeable) {
+					closeable.close();
+				}
+				else {
+					// a meter registry: out of the global registry, as Boot's MeterRegistryCloser does
+					MicrometerGlobalRegistry.remove(bean);
+					Method close = ReflectionUtils.findMethod(bean.getClass(), "close");
+					if (close != null) {
+						ReflectionUtils.makeAccessible(close);
+						ReflectionUtils.invokeMethod(close, bean);
+					}
+				}
+			}
+			catch (Exception | LinkageError ex) {
+				logger.debug("Could not close " + bean.getClass().getName(), ex);
+			}
+		}
+
 	}
 
 	private record Position(String chain, int order) {

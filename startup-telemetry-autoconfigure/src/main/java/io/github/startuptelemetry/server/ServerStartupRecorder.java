@@ -1,6 +1,7 @@
 package io.github.startuptelemetry.server;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -64,6 +65,17 @@ final class ServerStartupRecorder {
 	private static final boolean WEB_SERVER_EVENTS = ClassUtils.isPresent(WEB_SERVER_INITIALIZED_EVENT,
 			ServerStartupRecorder.class.getClassLoader());
 
+	/**
+	 * The JVM's prelude: the time before the first Spring application in a JVM (the env stages
+	 * before the JVM existed, the JVM start and {@code main} up to {@code SpringApplication.run})
+	 * belongs to that first application only; a second application in the same JVM (a test
+	 * suite, a child application) starts its timeline at its own {@code ApplicationStartingEvent}.
+	 * That makes this per-JVM state by nature, not per application or per context, hence the
+	 * static: one owner per JVM, decided by who asks first. (Here, not in a class of its own:
+	 * one class fewer to load in every server.)
+	 */
+	private static final AtomicBoolean jvmPreludeOwned = new AtomicBoolean();
+
 	private long startingNs;
 
 	private boolean firstInJvm;
@@ -103,7 +115,7 @@ final class ServerStartupRecorder {
 	private void handle(ApplicationEvent event) {
 		if (event instanceof ApplicationStartingEvent) {
 			this.startingNs = WallClock.nowNs();
-			this.firstInJvm = JvmPrelude.claimForThisApplication();
+			this.firstInJvm = jvmPreludeOwned.compareAndSet(false, true);
 			// read here, not once the switch is known: this is where main_start ends
 			this.counters = TelemetrySwitch.flagInEnv(TelemetryProperties.STARTUP_COUNTERS, true);
 			this.startingCounters = this.counters ? JvmCounterReader.read() : null;

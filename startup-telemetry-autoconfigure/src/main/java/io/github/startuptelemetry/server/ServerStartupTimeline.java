@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.JvmCounterReader;
 import io.github.startuptelemetry.timeline.JvmCounters;
@@ -80,8 +81,11 @@ class ServerStartupTimeline extends StageTimeline {
 	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs,
 			@Nullable JvmCounters startingCounters, @Nullable Map<String, String> processEnv) {
 		List<String> ignored = new ArrayList<>();
-		SupervisorCallback callback = (processEnv != null && !worker) ? SupervisorCallback.fromEnv(processEnv, ignored)
-				: null;
+		// asked only when the env names a callback at all: a server without a supervisor never loads its class
+		SupervisorCallback callback = (processEnv != null && !worker
+				&& (processEnv.containsKey(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL)
+						|| processEnv.containsKey(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_TOKEN)))
+								? SupervisorCallback.fromEnv(processEnv, ignored) : null;
 		ClockOffset clock = (callback != null) ? callback.measureClock() : null;
 		if (callback != null) {
 			callback.prepare();

@@ -92,6 +92,10 @@ public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs,
 	 * @param clock this process's clock minus the supervisor's, or {@code null} when unknown
 	 */
 	public Prelude prelude(long jvmStartNs, boolean worker, @Nullable ClockOffset clock) {
+		if (this.spawnNs.isEmpty() && this.setupDoneNs.isEmpty() && this.serveNs.isEmpty()) {
+			// no stamp at all (no supervisor): nothing to place, no skew to check
+			return new Prelude(List.of(), List.of());
+		}
 		List<String> ignored = new ArrayList<>();
 		List<Stage> stages = new ArrayList<>();
 		Skew skew = new Skew(jvmStartNs, clock, ignored);

@@ -10,6 +10,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
@@ -21,6 +24,7 @@ import io.github.startuptelemetry.contract.ReadinessCallback;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.ReportComparison;
+import io.github.startuptelemetry.support.DaemonThreads;
 import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -42,8 +46,9 @@ import io.github.startuptelemetry.timeline.WallClock;
  * processes, {@link FleetProbing} probes them and fetches their timelines, {@link FleetReport}
  * prints the report. The thread that calls {@link #launch()} waits for the verdict. A few
  * spawner threads start the servers; one scheduler thread probes all of them; the callback
- * endpoint, process exits and {@link #stop()} arrive on threads of their own. One lock guards
- * the verdict, so the first failure is the one reported.
+ * endpoint, process exits and {@link #stop()} arrive on threads of their own; one thread ends
+ * each ready server's span and records its metric. One lock guards the verdict, so the first
+ * failure is the one reported; under it a server is only claimed ready, in microseconds.
  */
 final class FleetRun {
 
@@ -66,6 +71,10 @@ final class FleetRun {
 	private final Object lock = new Object();
 
 	private final CountDownLatch concluded = new CountDownLatch(1);
+
+	/** Where ready servers' spans are ended and metrics recorded, off the threads that learn of them. */
+	private final ThreadPoolExecutor telemetry = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+			new LinkedBlockingQueue<>(), DaemonThreads.named("fleet-telemetry"));
 
 	private final List<FleetServer> servers = new ArrayList<>();
 
@@ -153,6 +162,7 @@ final class FleetRun {
 		if (this.probing != null) {
 			this.probing.shutdown();
 		}
+		this.telemetry.shutdown();
 	}
 
 	private boolean stopRequested() {
@@ -168,6 +178,8 @@ final class FleetRun {
 		List<ServerPlan> plan = FleetPlan.plan(this.properties, this.ports);
 		logger.info("Starting " + plan.size() + " server(s); their logs go to " + this.processes.runDir());
 		this.startup.beginTrace();
+		// started now, while servers start: the first ready server's step then waits for no new thread
+		this.telemetry.prestartCoreThread();
 		this.probing = new FleetProbing(this.properties.getProbe());
 		if (this.properties.getCallback().isEnabled()) {
 			this.callback = ReadinessCallbackServer.start(this.properties.getCallback(), this::calledBack,
@@ -287,8 +299,13 @@ final class FleetRun {
 	/**
 	 * {@code server} is ready since {@code readyNs} (epoch ns), if it still counts; what its
 	 * {@code callback} said (from {@code from}; both {@code null} for a probe) is taken in under
-	 * the same lock, before anyone waiting hears it is ready. Logs, at debug, the instant the
-	 * run applied it: the readiness benchmark reads it.
+	 * the same lock, before anyone waiting hears it is ready. Under the lock only the claim:
+	 * the startup's record of it (its outcome and end), the run's state, the wake-up; its span's
+	 * end and its metric follow outside, on the run's telemetry thread
+	 * ({@link SupervisorStartup#claimReady}: the startup ends them itself before it closes, if
+	 * that thread has not yet). Logs, at
+	 * debug, the instant the run applied it and the instant its telemetry was told: the
+	 * readiness benchmark reads both.
 	 */
 	private boolean ready(FleetServer server, String source, long readyNs, @Nullable ReadyCallback callback,
 			@Nullable InetAddress from) {
@@ -299,11 +316,12 @@ final class FleetRun {
 		URI address = (callback != null && callback.port() > 0 && from != null)
 				? URI.create("http://" + hostOf(from) + ":" + callback.port()) : null;
 		long appliedNs;
+		Runnable telemetry;
 		synchronized (this.lock) {
 			if (!probing(server) || server.ready) {
 				return false;
 			}
-			this.startup.serverReady(server.name(), source, (clock != null) ? clock.offsetMs() : Double.NaN,
+			telemetry = this.startup.claimReady(server.name(), source, (clock != null) ? clock.offsetMs() : Double.NaN,
 					(clock != null) ? clock.uncertaintyMs() : Double.NaN, readyNs);
 			server.readySource = source;
 			server.ready = true;
@@ -316,12 +334,32 @@ final class FleetRun {
 			this.lock.notifyAll();
 			appliedNs = WallClock.nowNs();
 		}
-		if (logger.isDebugEnabled()) {
-			// when the run acted on it (span ended, metrics and listeners told), against when it was ready
-			logger.debug(String.format(Locale.ROOT, "Server '%s' is ready (%s); the run applied it at %d epoch ns, "
-					+ "%.1f ms after its ready instant", server.name(), source, appliedNs, (appliedNs - readyNs) / 1e6));
-		}
+		tellTelemetry(() -> {
+			telemetry.run();
+			if (logger.isDebugEnabled()) {
+				long toldNs = WallClock.nowNs();
+				// when the run acted on it (its state, its wait woken), and when its span ended and metric was recorded
+				logger.debug(String.format(Locale.ROOT, "Server '%s' is ready (%s); the run applied it at %d epoch ns, "
+						+ "%.1f ms after its ready instant; its telemetry was told at %d epoch ns", server.name(), source,
+						appliedNs, (appliedNs - readyNs) / 1e6, toldNs));
+			}
+		});
 		return true;
+	}
+
+	/**
+	 * Run a ready server's telemetry step on the run's telemetry thread, not on the thread that
+	 * learnt it: that one is the probe loop's (every server's probes) or a callback handler, and
+	 * the step (a span's end, a metric) takes milliseconds the first time. Here when that thread
+	 * is gone; the startup ends any step not run yet itself before it closes.
+	 */
+	private void tellTelemetry(Runnable step) {
+		try {
+			this.telemetry.execute(step);
+		}
+		catch (RejectedExecutionException ex) {
+			step.run();
+		}
 	}
 
 	private void exited(FleetServer server, LaunchedServer.ServerExit exit) {
@@ -393,6 +431,8 @@ final class FleetRun {
 		else {
 			this.startup.abort(error.outcome(), error);
 		}
+		// every server's span has ended by now (the startup's close ends any left): the thread may go
+		this.telemetry.shutdown();
 		awaitTimelines();
 		this.report.print(this.startup.report(), serversNow(), this.processes.runDir());
 		if (error == null) {

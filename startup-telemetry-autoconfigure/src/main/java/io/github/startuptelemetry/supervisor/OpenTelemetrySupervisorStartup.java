@@ -38,13 +38,21 @@ import io.github.startuptelemetry.tracing.StartupSpans;
 
 /**
  * {@link SupervisorStartup} through the application's own {@link OpenTelemetry}. One lock
- * guards all state and every span is ended under it, so that however {@code serverReady},
- * {@code finish} and {@code abort} race, each span ends exactly once. State changes before the
- * telemetry call that reflects it, so a failing tracer cannot leave a startup half-closed.
+ * guards all state, so that however {@code serverReady}, {@code finish} and {@code abort} race,
+ * each server gets one outcome and each span ends exactly once. A ready server is claimed
+ * under that lock (its outcome and end fixed: microseconds) and its span ended and its
+ * listeners told after, under the server's own lock, by the claiming thread or by
+ * {@code finish}/{@code abort}, whichever comes first: the first span end and metric in a
+ * fresh JVM take milliseconds, and the fleet waits for no one's. Every server's span ends
+ * before the root's and before the report is built. State changes before the telemetry call
+ * that reflects it, so a failing tracer cannot leave a startup half-closed.
  */
 final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 
 	private static final Log logger = LogFactory.getLog(SupervisorStartup.class);
+
+	private static final Runnable NOTHING_LEFT = () -> {
+	};
 
 	private final OpenTelemetry openTelemetry;
 
@@ -141,33 +149,46 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	}
 
 	@Override
-	public synchronized void serverReady(String name) {
+	public void serverReady(String name) {
 		serverReady(name, null, Double.NaN, Double.NaN);
 	}
 
 	@Override
-	public synchronized void serverReady(String name, String source, double clockOffsetMs,
-			double clockUncertaintyMs) {
+	public void serverReady(String name, String source, double clockOffsetMs, double clockUncertaintyMs) {
 		serverReady(name, source, clockOffsetMs, clockUncertaintyMs, WallClock.nowNs());
 	}
 
 	@Override
-	public synchronized void serverReady(String name, String source, double clockOffsetMs,
-			double clockUncertaintyMs, long readyEpochNs) {
-		guarded("record a ready server", () -> {
-			ServerRecord record = (name != null) ? this.servers.get(name) : null;
-			if (record != null && record.open()) {
-				if (source != null) {
-					record.span.setAttribute(StartupSpans.READINESS_SOURCE, source);
-				}
-				if (!Double.isNaN(clockOffsetMs) && !Double.isNaN(clockUncertaintyMs)) {
-					record.span.setAttribute(StartupSpans.CLOCK_OFFSET_MS, clockOffsetMs);
-					record.span.setAttribute(StartupSpans.CLOCK_UNCERTAINTY_MS, clockUncertaintyMs);
-				}
-				// when it was received, never later than now and never before its spawn
-				end(record, Math.max(Math.min(readyEpochNs, WallClock.nowNs()), record.spawnNs), StartupReportBuilder.serverOutcome(true, null), null);
-			}
-		});
+	public void serverReady(String name, String source, double clockOffsetMs, double clockUncertaintyMs,
+			long readyEpochNs) {
+		claimReady(name, source, clockOffsetMs, clockUncertaintyMs, readyEpochNs).run();
+	}
+
+	@Override
+	public Runnable claimReady(String name, String source, double clockOffsetMs, double clockUncertaintyMs,
+			long readyEpochNs) {
+		// no lambda here: linking one on the first call costs a fresh JVM about a millisecond, under the caller's lock
+		try {
+			ServerRecord claimed = claim(name, source, clockOffsetMs, clockUncertaintyMs, readyEpochNs);
+			return (claimed != null) ? claimed : NOTHING_LEFT;
+		}
+		catch (RuntimeException | LinkageError ex) {
+			logger.debug("Could not record a ready server", ex);
+			return NOTHING_LEFT;
+		}
+	}
+
+	/** Fix the server's outcome and end, now, if it is still open; its span ends later ({@link #endClaimed}). */
+	private synchronized ServerRecord claim(String name, String source, double clockOffsetMs, double clockUncertaintyMs,
+			long readyEpochNs) {
+		ServerRecord record = (name != null) ? this.servers.get(name) : null;
+		if (record == null || !record.open()) {
+			return null;
+		}
+		// when it was received, never later than now and never before its spawn
+		record.claim(Math.max(Math.min(readyEpochNs, WallClock.nowNs()), record.spawnNs),
+				StartupReportBuilder.serverOutcome(true, null), source, clockOffsetMs, clockUncertaintyMs);
+		return record;
 	}
 
 	@Override
@@ -182,6 +203,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 				return;
 			}
 			begin();
+			endAllClaimed();
 			long lastReady = this.servers.values().stream().mapToLong((r) -> r.endNs).max().orElse(Long.MIN_VALUE);
 			if (lastReady > this.timeline.endNs()) {
 				this.timeline.mark(StageNames.WAIT_FOR_SERVERS, lastReady);
@@ -245,6 +267,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 			return;
 		}
 		begin();
+		endAllClaimed();
 		this.timeline.mark(StageNames.UNFINISHED, WallClock.nowNs());
 		long end = this.timeline.endNs();
 		for (ServerRecord record : this.servers.values()) {
@@ -256,13 +279,44 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	}
 
 	private void end(ServerRecord record, long endNs, String outcome, Throwable error) {
-		record.endNs = endNs;
-		record.outcome = outcome;
-		guarded("end a server's startup span", () -> endSpan(record.span, endNs, outcome, error));
-		ServerReport row = record.report();
-		for (Consumer<ServerReport> listener : this.serverListeners) {
-			guarded("record a server's startup", () -> listener.accept(row));
+		record.claim(endNs, outcome, null, Double.NaN, Double.NaN);
+		endClaimed(record, error);
+	}
+
+	private void endClaimed(ServerRecord record) {
+		endClaimed(record, null);
+	}
+
+	/**
+	 * End a claimed server's span and tell the listeners, unless that was done: once, by the
+	 * thread that claimed it or by whoever closes the startup first, whichever comes first.
+	 */
+	private void endClaimed(ServerRecord record, Throwable error) {
+		synchronized (record) {
+			if (record.ended) {
+				return;
+			}
+			record.ended = true;
+			guarded("end a server's startup span", () -> {
+				if (record.source != null) {
+					record.span.setAttribute(StartupSpans.READINESS_SOURCE, record.source);
+				}
+				if (!Double.isNaN(record.clockOffsetMs) && !Double.isNaN(record.clockUncertaintyMs)) {
+					record.span.setAttribute(StartupSpans.CLOCK_OFFSET_MS, record.clockOffsetMs);
+					record.span.setAttribute(StartupSpans.CLOCK_UNCERTAINTY_MS, record.clockUncertaintyMs);
+				}
+				endSpan(record.span, record.endNs, record.outcome, error);
+			});
+			ServerReport row = record.report();
+			for (Consumer<ServerReport> listener : this.serverListeners) {
+				guarded("record a server's startup", () -> listener.accept(row));
+			}
 		}
+	}
+
+	/** Every claimed server's span ended and its listeners told, before the root ends and the report is built. */
+	private void endAllClaimed() {
+		this.servers.values().stream().filter((record) -> !record.open()).forEach(this::endClaimed);
 	}
 
 	private void close(String outcome, Throwable error, long endNs) {
@@ -309,8 +363,11 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 
 	}
 
-	/** One server: open from its spawn until it is ready or the startup is aborted. */
-	private static final class ServerRecord {
+	/**
+	 * One server: open from its spawn until it is claimed ready or the startup is aborted; run,
+	 * it ends its claimed span (once).
+	 */
+	private final class ServerRecord implements Runnable {
 
 		final String name;
 
@@ -320,9 +377,21 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 
 		Span span = Span.getInvalid();
 
+		/** When it ended; set with {@link #outcome}, under the startup's lock. */
 		long endNs;
 
+		/** Its outcome once claimed (ready, or the abort's); {@code null} while it is open. */
 		String outcome;
+
+		/** How the supervisor learnt it was ready ({@code callback}, {@code probe}), or {@code null}. */
+		String source;
+
+		double clockOffsetMs = Double.NaN;
+
+		double clockUncertaintyMs = Double.NaN;
+
+		/** Whether its span was ended and the listeners told: guarded by this record's own monitor. */
+		boolean ended;
 
 		/** How long its platform held it back (its launcher's pending time), if known. */
 		OptionalLong queuedNs = OptionalLong.empty();
@@ -335,6 +404,19 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 
 		boolean open() {
 			return this.outcome == null;
+		}
+
+		@Override
+		public void run() {
+			endClaimed(this);
+		}
+
+		void claim(long endNs, String outcome, String source, double clockOffsetMs, double clockUncertaintyMs) {
+			this.endNs = endNs;
+			this.outcome = outcome;
+			this.source = source;
+			this.clockOffsetMs = clockOffsetMs;
+			this.clockUncertaintyMs = clockUncertaintyMs;
 		}
 
 		ServerReport report() {

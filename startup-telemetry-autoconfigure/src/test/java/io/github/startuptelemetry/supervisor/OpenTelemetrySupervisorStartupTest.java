@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -282,6 +283,121 @@ class OpenTelemetrySupervisorStartupTest {
 		assertThat(server("a").getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("ready");
 	}
 
+	@Test
+	void aClaimedServerWhoseStepHasNotRunIsEndedReadyByFinishBeforeTheRootAndItsStepThenDoesNothing() {
+		SupervisorStartup startup = startup(Map.of());
+		startup.serverEnv("a", "model");
+		long received = WallClock.nowNs();
+		Runnable step = startup.claimReady("a", "callback", 1.5, 0.25, received);
+		startup.serverReady("a", "probe", Double.NaN, Double.NaN, WallClock.nowNs());
+		startup.finish();
+
+		List<String> order = this.exporter.getFinishedSpanItems().stream().map(SpanData::getName).toList();
+		assertThat(order.indexOf(SpanNames.SUPERVISOR_SERVER)).isNotNegative()
+			.isLessThan(order.indexOf(SpanNames.SUPERVISOR_ROOT));
+		SpanData a = server("a");
+		assertThat(a.getEndEpochNanos()).isEqualTo(received);
+		assertThat(a.getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("ready");
+		assertThat(a.getAttributes().get(StartupSpans.READINESS_SOURCE)).isEqualTo("callback");
+		assertThat(a.getAttributes().get(StartupSpans.CLOCK_OFFSET_MS)).isEqualTo(1.5);
+		assertThat(a.getAttributes().get(StartupSpans.CLOCK_UNCERTAINTY_MS)).isEqualTo(0.25);
+		assertThat(only(SpanNames.SUPERVISOR_ROOT).getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("ready");
+		assertThat(startup.report().orElseThrow().servers()).singleElement()
+			.satisfies((row) -> assertThat(row.endNs()).isEqualTo(received));
+		List<SpanData> afterFinish = this.exporter.getFinishedSpanItems();
+
+		step.run();
+		assertThat(this.exporter.getFinishedSpanItems()).isEqualTo(afterFinish);
+		assertThat(histogram("a", "ready").count()).isEqualTo(1);
+	}
+
+	@Test
+	void aClaimedServerStaysReadyWhenTheStartupIsAbortedBeforeItsStepRan() {
+		SupervisorStartup startup = startup(Map.of());
+		startup.serverEnv("a", "model");
+		startup.serverEnv("b", "model");
+		Runnable step = startup.claimReady("a", "probe", Double.NaN, Double.NaN, WallClock.nowNs());
+		startup.abort("crashed", new IllegalStateException("b crashed"));
+		step.run();
+
+		List<String> order = this.exporter.getFinishedSpanItems().stream()
+			.map((span) -> span.getName() + ":" + span.getAttributes().get(StartupSpans.SERVER_NAME))
+			.toList();
+		assertThat(order.indexOf(SpanNames.SUPERVISOR_SERVER + ":a")).isNotNegative()
+			.isLessThan(order.indexOf(SpanNames.SUPERVISOR_ROOT + ":null"));
+		assertThat(server("a").getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("ready");
+		assertThat(server("a").getAttributes().get(StartupSpans.READINESS_SOURCE)).isEqualTo("probe");
+		assertThat(server("b").getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("crashed");
+		assertThat(spans(SpanNames.SUPERVISOR_SERVER)).hasSize(2);
+		assertThat(histogram("a", "ready").count()).isEqualTo(1);
+		assertThat(histogram("b", "crashed").count()).isEqualTo(1);
+	}
+
+	@Test
+	void aClaimOfAnUnknownOrSettledServerCountsNothingAndItsStepDoesNothing() {
+		SupervisorStartup startup = startup(Map.of());
+		startup.serverEnv("a", "model");
+		startup.serverReady("a");
+		Runnable again = startup.claimReady("a", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+		Runnable unknown = startup.claimReady("unknown", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+		again.run();
+		unknown.run();
+		startup.finish();
+
+		assertThat(server("a").getAttributes().get(StartupSpans.READINESS_SOURCE)).isNull();
+		assertThat(spans(SpanNames.SUPERVISOR_SERVER)).hasSize(1);
+		assertThat(histogram("a", "ready").count()).isEqualTo(1);
+	}
+
+	/**
+	 * A claimed server's step in progress on one thread (its listener held) while another
+	 * finishes the startup: the finishing thread waits for it, so the server's span still ends
+	 * before the root's, and the listener is told once.
+	 */
+	@Test
+	void finishingWaitsForAClaimedServersStepInProgress() throws Exception {
+		CountDownLatch inListener = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		List<String> told = new CopyOnWriteArrayList<>();
+		SupervisorStartup startup = new OpenTelemetrySupervisorStartup(this.sdk, this.timeline, null, Map.of(),
+				List.of((row) -> {
+					told.add(row.name());
+					inListener.countDown();
+					awaitQuietly(release);
+				}), true);
+		startup.serverEnv("a", "model");
+		Runnable step = startup.claimReady("a", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+		Thread stepping = new Thread(step, "stepping");
+		stepping.start();
+		assertThat(inListener.await(30, TimeUnit.SECONDS)).isTrue();
+		Thread finishing = new Thread(startup::finish, "finishing");
+		finishing.start();
+		// it blocks on the server's step, or, were it not to wait, ends the startup at once
+		while (finishing.getState() != Thread.State.BLOCKED && finishing.getState() != Thread.State.TERMINATED) {
+			Thread.onSpinWait();
+		}
+		boolean rootEndedWhileStepHeld = !spans(SpanNames.SUPERVISOR_ROOT).isEmpty();
+		release.countDown();
+		stepping.join(30_000);
+		finishing.join(30_000);
+
+		assertThat(rootEndedWhileStepHeld).isFalse();
+		List<String> order = this.exporter.getFinishedSpanItems().stream().map(SpanData::getName).toList();
+		assertThat(order.indexOf(SpanNames.SUPERVISOR_SERVER)).isNotNegative()
+			.isLessThan(order.indexOf(SpanNames.SUPERVISOR_ROOT));
+		assertThat(told).containsExactly("a");
+		assertThat(startup.report().orElseThrow().outcome()).isEqualTo("ready");
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await(30, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
 	enum Call {
 
 		BEGIN, MARK, ENV, READY, FINISH, ABORT
@@ -403,7 +519,13 @@ class OpenTelemetrySupervisorStartupTest {
 			case 0 -> startup.beginTrace();
 			case 1 -> startup.mark("stage-" + random.nextInt(4));
 			case 2, 3, 4 -> startup.serverEnv(server, "model", Integer.parseInt(server.substring(1)), 16);
-			case 5, 6, 7 -> startup.serverReady(server);
+			case 5, 6 -> startup.serverReady(server);
+			case 7 -> {
+				// claimed now, its step run by this thread a moment later, racing whatever ends the startup
+				Runnable step = startup.claimReady(server, "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+				startup.report();
+				step.run();
+			}
 			case 8 -> {
 				if (random.nextInt(8) == 0) {
 					startup.finish();

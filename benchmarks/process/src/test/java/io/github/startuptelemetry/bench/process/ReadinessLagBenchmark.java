@@ -31,8 +31,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * once with the readiness callback (the default) and once with it turned off (polling only),
  * runs paired and interleaved. Beside that recorded lag it reports the applied lag: from the
  * server's {@code ApplicationReadyEvent} to the instant the supervisor's run acted on the
- * readiness (its span ended, metrics and listeners told, the run's wait woken), which the
- * supervisor's run logs at debug with its epoch-ns reading. Not part of the normal build
+ * readiness (its state flipped, the run's wait woken), and when its telemetry was told (the
+ * span ended, the metric recorded, on the run's telemetry thread), which the supervisor's run
+ * logs at debug with its epoch-ns readings. Not part of the normal build
  * (surefire excludes {@code *Benchmark}).
  */
 class ReadinessLagBenchmark {
@@ -50,9 +51,12 @@ class ReadinessLagBenchmark {
 	/** The heading of the hand-taken profile that a re-run keeps. */
 	private static final String PROFILE = "## Where the lag goes, hop by hop";
 
-	/** The supervisor's run's debug line for each server it made ready: the instant it applied it. */
-	private static final Pattern APPLIED = Pattern
-		.compile("Server '([^']+)' is ready \\((\\w+)\\); the run applied it at (\\d+) epoch ns");
+	/**
+	 * The supervisor's run's debug line for each server it made ready: the instant it applied it,
+	 * and the instant its telemetry (span end, metric) was told.
+	 */
+	private static final Pattern APPLIED = Pattern.compile("Server '([^']+)' is ready \\((\\w+)\\); the run applied it "
+			+ "at (\\d+) epoch ns, [^;]*; its telemetry was told at (\\d+) epoch ns");
 
 	/** Turns that line on: the benchmark's only change to the supervisor's logging. */
 	private static final String APPLIED_LOGGING = "--logging.level.io.github.startuptelemetry.supervisor.FleetRun=debug";
@@ -98,17 +102,18 @@ class ReadinessLagBenchmark {
 			List<ReceivedSpan> spans = receiver.awaitSpans((all) -> count(all, "gym.startup.server") == this.fleetSize
 					&& count(all, "gym.server.startup") == this.fleetSize, TIMEOUT);
 			Map<String, ReceivedSpan> servers = byServerName(spans, "gym.server.startup");
-			Map<String, Long> applied = appliedNs(supervisor.log());
+			Map<String, long[]> applied = appliedNs(supervisor.log());
 			for (ReceivedSpan supervised : spans) {
 				if (!supervised.name().equals("gym.startup.server")) {
 					continue;
 				}
 				ReceivedSpan server = servers.get(supervised.attribute("nemo.gym.server.name"));
 				result.lag.add(ms(supervised.endNs() - server.endNs()));
-				Long appliedNs = applied.get(supervised.attribute("nemo.gym.server.name"));
+				long[] appliedNs = applied.get(supervised.attribute("nemo.gym.server.name"));
 				assertThat(appliedNs).as("the run's applied line for %s in %s", server.attribute("nemo.gym.server.name"),
 						supervisor.logFile()).isNotNull();
-				result.applied.add(ms(appliedNs - server.endNs()));
+				result.applied.add(ms(appliedNs[0] - server.endNs()));
+				result.told.add(ms(appliedNs[1] - server.endNs()));
 				result.sources.merge(String.valueOf(supervised.attribute("startup.readiness.source")), 1, Integer::sum);
 				result.spawnToReady.add(ms(supervised.endNs() - supervised.startNs()));
 				result.serverTotal.add(ms(server.endNs() - server.startNs()));
@@ -122,12 +127,15 @@ class ReadinessLagBenchmark {
 		}
 	}
 
-	/** The instant (epoch ns) the run applied each server's readiness, by server name, from its log. */
-	private static Map<String, Long> appliedNs(String log) {
-		Map<String, Long> applied = new LinkedHashMap<>();
+	/**
+	 * The instants (epoch ns) the run applied each server's readiness and told its telemetry, by
+	 * server name, from its log.
+	 */
+	private static Map<String, long[]> appliedNs(String log) {
+		Map<String, long[]> applied = new LinkedHashMap<>();
 		Matcher line = APPLIED.matcher(log);
 		while (line.find()) {
-			applied.put(line.group(1), Long.parseLong(line.group(3)));
+			applied.put(line.group(1), new long[] { Long.parseLong(line.group(3)), Long.parseLong(line.group(4)) });
 		}
 		return applied;
 	}
@@ -152,24 +160,30 @@ class ReadinessLagBenchmark {
 		md.line("Recorded lag = end of the supervisor's `gym.startup.server` (its `serverReady`: when the ready "
 				+ "callback's first bytes arrived, counted once its body proved valid, or the first healthy probe, "
 				+ "whichever came first) minus end of the server's `gym.server.startup` (its `ApplicationReadyEvent`). "
-				+ "Applied lag = the instant the supervisor's run applied that readiness (the `gym.startup.server` span "
-				+ "ended, metrics and listeners told, the run's wait woken; the run's debug line `Server '…' is ready "
+				+ "Applied lag = the instant the supervisor's run applied that readiness (its state says the server is "
+				+ "ready, the startup's record of it holds its outcome and end, the run's wait is woken: what "
+				+ "the fleet, `exit-when-ready` and the report wait on; the run's debug line `Server '…' is ready "
 				+ "(…); the run applied it at <epoch ns>`) minus the same `ApplicationReadyEvent`: what the "
-				+ "supervisor can act on. The recorded lag dates the event; the applied lag is when it is known. "
+				+ "supervisor can act on. Telemetry told = when the run's telemetry thread had ended that "
+				+ "`gym.startup.server` span (at the recorded instant) and recorded its metric, the same line's "
+				+ "`its telemetry was told at <epoch ns>`: after the applied instant, and never after `gym.startup` "
+				+ "ends or the report is built. The recorded lag dates the event; the applied lag is when it is known. "
 				+ "p99 is nearest-rank: with fewer than 100 starts it is the maximum.");
 		md.line("");
 		md.line("| variant | starts | made ready by (`startup.readiness.source`) | recorded lag median (ms) | p90 | p99 | "
-				+ "applied lag median (ms) | p90 | p99 | spawn→ready seen by supervisor, median | server's own startup, "
-				+ "median | its application_ready stage, median |");
-		md.line("|---|---|---|---|---|---|---|---|---|---|---|---|");
-		results.forEach((name, r) -> md.line("| %s | %d | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f | %.0f | %.0f |",
-				name, r.lag.size(), r.sources, r.lag.median(), r.lag.percentile(90), r.lag.percentile(99),
-				r.applied.median(), r.applied.percentile(90), r.applied.percentile(99), r.spawnToReady.median(),
-				r.serverTotal.median(), r.readyStage.median()));
+				+ "applied lag median (ms) | p90 | p99 | telemetry told, median (ms) | p99 | spawn→ready seen by "
+				+ "supervisor, median | server's own startup, median | its application_ready stage, median |");
+		md.line("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+		results.forEach((name, r) -> md.line(
+				"| %s | %d | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f | %.0f | %.0f |", name,
+				r.lag.size(), r.sources, r.lag.median(), r.lag.percentile(90), r.lag.percentile(99), r.applied.median(),
+				r.applied.percentile(90), r.applied.percentile(99), r.told.median(), r.told.percentile(99),
+				r.spawnToReady.median(), r.serverTotal.median(), r.readyStage.median()));
 		md.line("");
-		md.line("All lags (ms), in order, recorded / applied:");
+		md.line("All lags (ms), in order, recorded / applied / telemetry told:");
 		md.line("");
-		results.forEach((name, r) -> md.line("- %s: recorded %s; applied %s", name, r.lag.all(), r.applied.all()));
+		results.forEach((name, r) -> md.line("- %s: recorded %s; applied %s; told %s", name, r.lag.all(), r.applied.all(),
+				r.told.all()));
 		Result callback = results.values().iterator().next();
 		md.line("");
 		md.line("Target (default, with callbacks): median ≤ 5 ms, p99 ≤ 20 ms. Recorded: %.1f → %s, %.1f → %s. "
@@ -225,6 +239,8 @@ class ReadinessLagBenchmark {
 		final Samples lag = new Samples();
 
 		final Samples applied = new Samples();
+
+		final Samples told = new Samples();
 
 		final Map<String, Integer> sources = new TreeMap<>();
 

@@ -149,6 +149,14 @@ final class ServerStartupRecorder {
 		}
 		else if (event instanceof ContextRefreshedEvent refreshed && refreshed.getApplicationContext() == this.context) {
 			this.timeline.mark(StageNames.CONTEXT_REFRESHED);
+			if (this.timeline.callback() != null) {
+				ServerStartupReporter reporter = refreshed.getApplicationContext()
+					.getBeanProvider(ServerStartupReporter.class)
+					.getIfAvailable();
+				if (reporter != null) {
+					reporter.draftCallback(this.timeline);
+				}
+			}
 		}
 		else if (event instanceof ApplicationStartedEvent) {
 			this.timeline.mark(StageNames.APPLICATION_STARTED);

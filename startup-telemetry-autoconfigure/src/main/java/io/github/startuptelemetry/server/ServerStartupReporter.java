@@ -137,6 +137,17 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		}
 	}
 
+	/**
+	 * The context is refreshed, ready is still to come: let the callback's thread write the
+	 * parts of its body that are final by now, so that at ready it only writes the rest.
+	 */
+	void draftCallback(ServerStartupTimeline timeline) {
+		SupervisorCallback callback = timeline.callback();
+		if (callback != null) {
+			callback.draft(new ReadyBody(this, timeline));
+		}
+	}
+
 	/** Report what {@link #reportLater} kept, if anything; as with {@link #report}, only once. */
 	void reportPending() {
 		ServerStartupTimeline timeline = this.pending;
@@ -180,7 +191,8 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 	/**
 	 * What the ready callback says: the announced timeline (the endpoint's document, under the
 	 * supervisor's trace) and this process. Built on the callback's thread, once every stage is
-	 * known, from immutable values and this JVM's description; guarded there.
+	 * known (and once before, for its draft), from immutable values and this JVM's description;
+	 * guarded there.
 	 */
 	private static final class ReadyBody implements Supplier<ReadyCallback> {
 

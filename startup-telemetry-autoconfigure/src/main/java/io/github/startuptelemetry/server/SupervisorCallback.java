@@ -55,6 +55,12 @@ final class SupervisorCallback {
 	/** What the ready call will say, once ready is near: built on the prepared thread. */
 	private final CompletableFuture<Supplier<ReadyCallback>> armed = new CompletableFuture<>();
 
+	/**
+	 * What it would say now, before ready, for the prepared thread to write the parts that are
+	 * final already; {@code null} when ready came first.
+	 */
+	private final CompletableFuture<@Nullable Supplier<ReadyCallback>> drafted = new CompletableFuture<>();
+
 	/** Completed by {@link #announce()}: the body may follow the headers. */
 	private final CompletableFuture<Void> announcement = new CompletableFuture<>();
 
@@ -140,14 +146,16 @@ final class SupervisorCallback {
 	 * Start the thread that will tell the supervisor, now, early in the startup: so that at
 	 * ready only a hand-over is left (creating a thread and writing the body took tens of ms on
 	 * a loaded box, with the main thread building spans beside it). It writes one
-	 * representative document first, to warm the writer. Once {@link #arm} says ready
-	 * is near, it opens the connection and builds the body; {@link #announce()} then sends the
+	 * representative document first, to warm the writer, then, once {@link #draft} says the
+	 * context is refreshed, the parts of the body that are final by then. Once {@link #arm}
+	 * says ready is near, it opens the connection and finishes the body from that draft; {@link #announce()} then sends the
 	 * request line and headers, and the body, built by then, follows as one chunk.
 	 */
 	void prepare() {
 		DaemonThreads.ownThread("startup-ready-callback").execute(() -> {
 			try {
 				warmUp();
+				TimelineJson.Draft draft = writeDraft(this.drafted.get());
 				Supplier<ReadyCallback> callback = this.armed.get();
 				try (Socket socket = connect()) {
 					OutputStream out = socket.getOutputStream();
@@ -160,7 +168,7 @@ final class SupervisorCallback {
 					}
 					// built, as one chunk and the last, while the main thread flips readiness, so that it
 					// follows the headers at once
-					byte[] chunk = chunk(JsonText.compact(callback.get().write()).getBytes(StandardCharsets.UTF_8));
+					byte[] chunk = chunk(JsonText.compact(callback.get().write(draft)).getBytes(StandardCharsets.UTF_8));
 					this.announcement.get();
 					synchronized (this.sendLock) {
 						if (this.headersFailed != null) {
@@ -197,6 +205,26 @@ final class SupervisorCallback {
 		}
 	}
 
+	/**
+	 * The parts of the body that are final before ready, written from what the call would say
+	 * now; {@code null} (the whole body written at ready) without one, when ready is already
+	 * here, or when it fails.
+	 */
+	private TimelineJson.@Nullable Draft writeDraft(@Nullable Supplier<ReadyCallback> early) {
+		if (early == null || this.armed.isDone()) {
+			return null;
+		}
+		try {
+			TimelineJson.Draft draft = new TimelineJson.Draft();
+			draft.add(early.get().timeline());
+			return draft;
+		}
+		catch (RuntimeException ex) {
+			logger.debug("The ready callback's body could not be drafted; it is written whole at ready", ex);
+			return null;
+		}
+	}
+
 	/** {@code body} as one chunk of a chunked body, and the end of that body. */
 	private static byte[] chunk(byte[] body) {
 		byte[] size = (Integer.toHexString(body.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
@@ -217,7 +245,20 @@ final class SupervisorCallback {
 	 * call there and cheap)
 	 */
 	void arm(Supplier<ReadyCallback> callback) {
+		this.drafted.complete(null);
 		this.armed.complete(callback);
+	}
+
+	/**
+	 * Most of the startup is done ({@code ContextRefreshedEvent}: the steps, the JVM and most
+	 * stages are final): have the callback's thread write those parts of the body now, while
+	 * the main thread runs to ready, so that at ready it only writes what ready adds. Only
+	 * the first call counts, and none after {@link #arm}.
+	 * @param callback what the call would say now, built on the callback's thread (it must be
+	 * safe to call there)
+	 */
+	void draft(Supplier<ReadyCallback> callback) {
+		this.drafted.complete(callback);
 	}
 
 	/**

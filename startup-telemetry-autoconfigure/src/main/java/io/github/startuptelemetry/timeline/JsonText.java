@@ -50,6 +50,13 @@ public final class JsonText {
 		return (parse(text) instanceof Map<?, ?> map) ? (Map<String, Object>) map : null;
 	}
 
+	/**
+	 * {@code json}, text this class wrote compact before, to be written as it is: the part of a
+	 * document that was final early, so that finishing the document later only writes the rest.
+	 */
+	public record Written(String json) {
+	}
+
 	public static @Nullable Object parse(String text) {
 		JsonText json = new JsonText(text);
 		Object value = json.value(0);
@@ -67,6 +74,9 @@ public final class JsonText {
 		}
 		else if (value instanceof String text) {
 			string(text, out);
+		}
+		else if (value instanceof Written written) {
+			out.append(written.json());
 		}
 		else if (value instanceof Double || value instanceof Float) {
 			double number = ((Number) value).doubleValue();

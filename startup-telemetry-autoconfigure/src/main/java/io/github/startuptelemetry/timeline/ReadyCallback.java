@@ -28,6 +28,14 @@ public record ReadyCallback(String server, long pid, String host, int port, long
 		@Nullable ClockOffset clock, ServerTimeline timeline) {
 
 	public Map<String, Object> write() {
+		return write(null);
+	}
+
+	/**
+	 * {@link #write()}, with the parts of the timeline {@code draft} already wrote as that text.
+	 * @param draft what was written of an earlier state of the timeline, or {@code null}
+	 */
+	public Map<String, Object> write(TimelineJson.@Nullable Draft draft) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put(JsonFields.SERVER, this.server);
 		body.put(JsonFields.PID, this.pid);
@@ -36,7 +44,7 @@ public record ReadyCallback(String server, long pid, String host, int port, long
 		body.put(JsonFields.CLOCK_EPOCH_NS, this.clockEpochNs);
 		body.put(JsonFields.CLOCK_OFFSET_NS, (this.clock != null) ? this.clock.offsetNs() : null);
 		body.put(JsonFields.CLOCK_UNCERTAINTY_NS, (this.clock != null) ? this.clock.uncertaintyNs() : null);
-		body.put(JsonFields.TIMELINE, TimelineJson.write(this.timeline));
+		body.put(JsonFields.TIMELINE, TimelineJson.write(this.timeline, draft));
 		return body;
 	}
 

@@ -1,6 +1,7 @@
 package io.github.startuptelemetry.timeline;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,16 @@ public final class TimelineJson {
 	 * callback's thread during startup, where each lambda is one more class to link.
 	 */
 	public static Map<String, Object> write(ServerTimeline timeline) {
+		return write(timeline, null);
+	}
+
+	/**
+	 * {@link #write(ServerTimeline)}, with each part {@code draft} already wrote (a stage, the
+	 * steps, the JVM equal to one it saw) as that text: the same document, cheaper to finish.
+	 * @param timeline the timeline
+	 * @param draft what was written of an earlier state of it, or {@code null}
+	 */
+	public static Map<String, Object> write(ServerTimeline timeline, @Nullable Draft draft) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put(JsonFields.READY, true);
 		body.put(JsonFields.SERVER, timeline.serverName());
@@ -57,21 +68,70 @@ public final class TimelineJson {
 		body.put(JsonFields.START_EPOCH_NS, timeline.startEpochNs());
 		body.put(JsonFields.READY_EPOCH_NS, timeline.readyEpochNs());
 		body.put(JsonFields.TOTAL_MS, timeline.totalMs());
-		List<Map<String, Object>> stages = new ArrayList<>(timeline.stages().size());
+		List<Object> stages = new ArrayList<>(timeline.stages().size());
 		for (Stage stage : timeline.stages()) {
-			stages.add(stage(stage));
+			JsonText.Written written = (draft != null) ? draft.stages.get(stage) : null;
+			stages.add((written != null) ? written : stage(stage));
 		}
 		body.put(JsonFields.STAGES, stages);
 		body.put(JsonFields.IGNORED_ENV, timeline.ignoredEnv());
-		body.put(JsonFields.BEAN_SPANS, steps(timeline.steps()));
+		if (draft != null && timeline.steps().equals(draft.steps)) {
+			body.put(JsonFields.BEAN_SPANS, draft.stepsText);
+		}
+		else {
+			body.put(JsonFields.BEAN_SPANS, steps(timeline.steps()));
+		}
 		putUnattributed(body, timeline);
 		if (timeline.jvm() != null) {
-			Map<String, Object> jvm = new LinkedHashMap<>();
-			jvm.put(JsonFields.VERSION, timeline.jvm().version());
-			jvm.put(JsonFields.FLAGS, timeline.jvm().flags());
-			body.put(JsonFields.JVM, jvm);
+			boolean drafted = draft != null && timeline.jvm().equals(draft.jvm);
+			body.put(JsonFields.JVM, drafted ? draft.jvmText : jvm(timeline.jvm()));
 		}
 		return body;
+	}
+
+	private static Map<String, Object> jvm(JvmInfo info) {
+		Map<String, Object> jvm = new LinkedHashMap<>();
+		jvm.put(JsonFields.VERSION, info.version());
+		jvm.put(JsonFields.FLAGS, info.flags());
+		return jvm;
+	}
+
+	/**
+	 * The compact text of a timeline's parts that are final before it is (its stages so far,
+	 * its steps, its JVM), written early, on the thread that will write the whole: at ready,
+	 * {@link #write(ServerTimeline, Draft)} then only writes what ready added. A part is reused
+	 * only when equal to the one written, so the document is the same either way. Not
+	 * thread-safe: one thread writes a draft and uses it.
+	 */
+	public static final class Draft {
+
+		private final Map<Stage, JsonText.Written> stages = new HashMap<>();
+
+		private @Nullable List<StepTiming> steps;
+
+		private JsonText.@Nullable Written stepsText;
+
+		private @Nullable JvmInfo jvm;
+
+		private JsonText.@Nullable Written jvmText;
+
+		/** Write now the parts of {@code timeline}, an earlier state of the one to come. */
+		public void add(ServerTimeline timeline) {
+			for (Stage stage : timeline.stages()) {
+				if (!this.stages.containsKey(stage)) {
+					this.stages.put(stage, new JsonText.Written(JsonText.compact(stage(stage))));
+				}
+			}
+			if (!timeline.steps().equals(this.steps)) {
+				this.stepsText = new JsonText.Written(JsonText.compact(steps(timeline.steps())));
+				this.steps = timeline.steps();
+			}
+			if (timeline.jvm() != null && !timeline.jvm().equals(this.jvm)) {
+				this.jvmText = new JsonText.Written(JsonText.compact(jvm(timeline.jvm())));
+				this.jvm = timeline.jvm();
+			}
+		}
+
 	}
 
 	/**

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpServer;
@@ -20,6 +21,7 @@ import io.github.startuptelemetry.timeline.JsonText;
 import io.github.startuptelemetry.timeline.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.StepTiming;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -94,6 +96,27 @@ class SupervisorCallbackTest {
 		this.callback.arm(() -> new ReadyCallback("other", 8, "h", 1, 31, null, TIMELINE));
 		this.callback.announce();
 		assertReceivedOnce();
+	}
+
+	@Test
+	void draftedBeforeReadyTheBodyIsTheWholeDocumentByteForByte() throws Exception {
+		Stage mainStart = new Stage("main_start", 10, 20);
+		ServerTimeline refreshed = new ServerTimeline("a", null, false, 7, null, null, 10, 20, List.of(mainStart),
+				List.of("X: ignored"), List.of(new StepTiming("spring.beans.instantiate", "b", "a.B", 11, 19, 8, List.of())));
+		ReadyCallback ready = new ReadyCallback("a", 7, "h", 8123, 31, null, new ServerTimeline("a", null, false, 7,
+				null, null, 10, 30, List.of(mainStart, new Stage("application_ready", 20, 30)), refreshed.ignoredEnv(),
+				refreshed.steps()));
+		CountDownLatch drafting = new CountDownLatch(1);
+		this.callback.prepare();
+		this.callback.draft(() -> {
+			drafting.countDown();
+			return new ReadyCallback("a", 7, "h", 8123, 21, null, refreshed);
+		});
+		// armed once the draft is under way, so that the body is finished from it
+		assertThat(drafting.await(30, TimeUnit.SECONDS)).isTrue();
+		this.callback.arm(() -> ready);
+		this.callback.announce();
+		assertThat(this.received.get(30, TimeUnit.SECONDS).body()).isEqualTo(JsonText.compact(ready.write()));
 	}
 
 	private void assertReceivedOnce() throws Exception {

@@ -132,4 +132,40 @@ class TimelineJsonTest {
 		return String.valueOf(value);
 	}
 
+
+	@Test
+	void aBodyFinishedFromItsDraftIsTheWholeDocumentByteForByte() {
+		ServerTimeline refreshed = ready(List.of(TIMELINE.stages().get(0), TIMELINE.stages().get(1)), 4_000_000_000L);
+		ServerTimeline ready = ready(List.of(TIMELINE.stages().get(0), TIMELINE.stages().get(1),
+				new Stage("application_started", 4_000_000_000L, 4_100_000_000L, new JvmCounters(1_000_000L, 0, 0, 2, 17)),
+				new Stage("application_ready", 4_100_000_000L, 4_100_500_000L)), 4_100_500_000L);
+		TimelineJson.Draft draft = new TimelineJson.Draft();
+		draft.add(refreshed);
+		String finished = JsonText.compact(TimelineJson.write(ready, draft));
+		assertThat(finished).isEqualTo(JsonText.compact(TimelineJson.write(ready)));
+		assertThat(TimelineJson.read(JsonText.parseObject(finished))).contains(ready);
+		ReadyCallback callback = new ReadyCallback("model-0", 4242, "node-7", 8123, 4_100_600_000L, null, ready);
+		assertThat(JsonText.compact(callback.write(draft))).isEqualTo(JsonText.compact(callback.write()));
+	}
+
+	@Test
+	void aPartThatChangedAfterTheDraftIsWrittenAsItIsNow() {
+		TimelineJson.Draft draft = new TimelineJson.Draft();
+		draft.add(TIMELINE);
+		Stage longer = new Stage("beans_instantiated", 2_000_000_000L, 4_200_000_000L,
+				new JvmCounters(2_812_345_000L, 41, 3, 230, 5123));
+		ServerTimeline changed = new ServerTimeline("model-0", "model", false, 4242, TIMELINE.traceId(), null,
+				1_000_000_000L, 4_200_000_000L, List.of(TIMELINE.stages().get(0), longer), List.of(),
+				List.of(WARMUP), new JvmInfo("17.0.15", List.of("-Xmx2g")));
+		assertThat(JsonText.compact(TimelineJson.write(changed, draft)))
+			.isEqualTo(JsonText.compact(TimelineJson.write(changed)))
+			.contains("4200000000")
+			.doesNotContain("modelLoader");
+	}
+
+	private static ServerTimeline ready(List<Stage> stages, long readyNs) {
+		return new ServerTimeline("model-0", "model", false, 4242, TIMELINE.traceId(), null, 1_000_000_000L, readyNs,
+				stages, TIMELINE.ignoredEnv(), TIMELINE.steps(), new JvmInfo("17.0.15", List.of("-Xmx1g", "-Dq=\"a\"")));
+	}
+
 }

@@ -101,6 +101,16 @@ final class ServerStartupRecorder {
 
 	private boolean webServerMarked;
 
+	/** Ready is still to come: let a ready callback write what of its body is final by now. */
+	private void draftCallback(ApplicationContext context) {
+		if (this.timeline.callback() != null) {
+			ServerStartupReporter reporter = context.getBeanProvider(ServerStartupReporter.class).getIfAvailable();
+			if (reporter != null) {
+				reporter.draftCallback(this.timeline);
+			}
+		}
+	}
+
 	void onApplicationEvent(ApplicationEvent event) {
 		if (this.timeline == null && !(event instanceof ApplicationStartingEvent)
 				&& !(event instanceof ApplicationEnvironmentPreparedEvent)
@@ -149,17 +159,11 @@ final class ServerStartupRecorder {
 		}
 		else if (event instanceof ContextRefreshedEvent refreshed && refreshed.getApplicationContext() == this.context) {
 			this.timeline.mark(StageNames.CONTEXT_REFRESHED);
-			if (this.timeline.callback() != null) {
-				ServerStartupReporter reporter = refreshed.getApplicationContext()
-					.getBeanProvider(ServerStartupReporter.class)
-					.getIfAvailable();
-				if (reporter != null) {
-					reporter.draftCallback(this.timeline);
-				}
-			}
+			draftCallback(refreshed.getApplicationContext());
 		}
-		else if (event instanceof ApplicationStartedEvent) {
+		else if (event instanceof ApplicationStartedEvent started) {
 			this.timeline.mark(StageNames.APPLICATION_STARTED);
+			draftCallback(started.getApplicationContext());
 		}
 		else if (event instanceof ApplicationReadyEvent ready) {
 			ServerStartupTimeline done = this.timeline;

@@ -138,7 +138,7 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 	}
 
 	/**
-	 * The context is refreshed, ready is still to come: let the callback's thread write the
+	 * Part of the startup is done, ready is still to come: let the callback's thread write the
 	 * parts of its body that are final by now, so that at ready it only writes the rest.
 	 */
 	void draftCallback(ServerStartupTimeline timeline) {

@@ -11,8 +11,10 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
@@ -57,9 +59,9 @@ final class SupervisorCallback {
 
 	/**
 	 * What it would say now, before ready, for the prepared thread to write the parts that are
-	 * final already; {@code null} when ready came first.
+	 * final already, in order; {@link #arm} ends the queue with its own callback.
 	 */
-	private final CompletableFuture<@Nullable Supplier<ReadyCallback>> drafted = new CompletableFuture<>();
+	private final BlockingQueue<Supplier<ReadyCallback>> drafts = new LinkedBlockingQueue<>();
 
 	/** Completed by {@link #announce()}: the body may follow the headers. */
 	private final CompletableFuture<Void> announcement = new CompletableFuture<>();
@@ -146,8 +148,8 @@ final class SupervisorCallback {
 	 * Start the thread that will tell the supervisor, now, early in the startup: so that at
 	 * ready only a hand-over is left (creating a thread and writing the body took tens of ms on
 	 * a loaded box, with the main thread building spans beside it). It writes one
-	 * representative document first, to warm the writer, then, once {@link #draft} says the
-	 * context is refreshed, the parts of the body that are final by then. Once {@link #arm}
+	 * representative document first, to warm the writer, then, each time {@link #draft} says
+	 * more of the startup is done, the parts of the body that are final by then. Once {@link #arm}
 	 * says ready is near, it opens the connection and finishes the body from that draft; {@link #announce()} then sends the
 	 * request line and headers, and the body, built by then, follows as one chunk.
 	 */
@@ -155,7 +157,10 @@ final class SupervisorCallback {
 		DaemonThreads.ownThread("startup-ready-callback").execute(() -> {
 			try {
 				warmUp();
-				TimelineJson.Draft draft = writeDraft(this.drafted.get());
+				TimelineJson.Draft draft = new TimelineJson.Draft();
+				for (Supplier<ReadyCallback> early = this.drafts.take(); !this.armed.isDone(); early = this.drafts.take()) {
+					draft = addToDraft(draft, early);
+				}
 				Supplier<ReadyCallback> callback = this.armed.get();
 				try (Socket socket = connect()) {
 					OutputStream out = socket.getOutputStream();
@@ -206,16 +211,15 @@ final class SupervisorCallback {
 	}
 
 	/**
-	 * The parts of the body that are final before ready, written from what the call would say
-	 * now; {@code null} (the whole body written at ready) without one, when ready is already
-	 * here, or when it fails.
+	 * {@code draft} with the parts of the body that are final by now, written from what the call
+	 * would say now; {@code null} (the whole body written at ready) when that fails.
 	 */
-	private TimelineJson.@Nullable Draft writeDraft(@Nullable Supplier<ReadyCallback> early) {
-		if (early == null || this.armed.isDone()) {
+	private static TimelineJson.@Nullable Draft addToDraft(TimelineJson.@Nullable Draft draft,
+			Supplier<ReadyCallback> early) {
+		if (draft == null) {
 			return null;
 		}
 		try {
-			TimelineJson.Draft draft = new TimelineJson.Draft();
 			draft.add(early.get().timeline());
 			return draft;
 		}
@@ -245,20 +249,22 @@ final class SupervisorCallback {
 	 * call there and cheap)
 	 */
 	void arm(Supplier<ReadyCallback> callback) {
-		this.drafted.complete(null);
 		this.armed.complete(callback);
+		this.drafts.add(callback);
 	}
 
 	/**
-	 * Most of the startup is done ({@code ContextRefreshedEvent}: the steps, the JVM and most
-	 * stages are final): have the callback's thread write those parts of the body now, while
-	 * the main thread runs to ready, so that at ready it only writes what ready adds. Only
-	 * the first call counts, and none after {@link #arm}.
+	 * Most of the startup is done ({@code ContextRefreshedEvent}, {@code ApplicationStartedEvent}:
+	 * the steps, the JVM and most stages are final): have the callback's thread write those parts
+	 * of the body now, while the main thread runs to ready, so that at ready it only writes what
+	 * ready adds. Ignored after {@link #arm}.
 	 * @param callback what the call would say now, built on the callback's thread (it must be
 	 * safe to call there)
 	 */
 	void draft(Supplier<ReadyCallback> callback) {
-		this.drafted.complete(callback);
+		if (!this.armed.isDone()) {
+			this.drafts.add(callback);
+		}
 	}
 
 	/**

@@ -65,8 +65,9 @@ class OrphanGuardProcessTest {
 	}
 
 	private void assertNoneOutliveAKill9(JavaProcess supervisor, int servers, String... names) throws Exception {
+		supervisor.awaitLog("Spawned " + servers + " server(s)", TIMEOUT);
 		for (String name : names) {
-			supervisor.awaitLog("Spawned " + name + " ", TIMEOUT);
+			assertThat(supervisor.log()).contains(" " + name + " (pid ");
 		}
 		// the servers and their guards; JavaProcess.close kills whatever of them is left, pass or fail
 		List<ProcessHandle> started = startedProcesses(supervisor);

@@ -52,7 +52,7 @@ class ServerFaultProcessTest {
 		try (JavaProcess supervisor = this.fleets.supervisor(faultyServer(mode))
 			.args("--telemetry.supervisor.ready-timeout=8s")
 			.start(this.tmp.resolve("supervisor.log"))) {
-			supervisor.awaitLog("Spawned " + mode, TIMEOUT);
+			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
 			List<ProcessHandle> started = startedProcesses(supervisor);
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
@@ -70,7 +70,7 @@ class ServerFaultProcessTest {
 	void aServerKilledMidStartAbortsTheStartupAsCrashedWithExitCode137() throws Exception {
 		try (JavaProcess supervisor = this.fleets.supervisor(faultyServer("hang"))
 			.start(this.tmp.resolve("supervisor.log"))) {
-			supervisor.awaitLog("Spawned hang", TIMEOUT);
+			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
 			List<ProcessHandle> started = startedProcesses(supervisor);
 
 			ProcessHandle.of(pidOf(supervisor, "hang")).orElseThrow().destroyForcibly();
@@ -89,7 +89,7 @@ class ServerFaultProcessTest {
 					.supervisor(server(0, "clash", "{java}", "-XX:TieredStopAtLevel=1", "-jar",
 							SampleJars.server().toString(), "--server.port=" + taken.getLocalPort()))
 					.start(this.tmp.resolve("supervisor.log"))) {
-			supervisor.awaitLog("Spawned clash", TIMEOUT);
+			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
 			List<ProcessHandle> started = startedProcesses(supervisor);
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
@@ -108,7 +108,7 @@ class ServerFaultProcessTest {
 			.supervisor(server(0, "stubborn", "/bin/sh", "-c", "trap '' TERM; exec sleep 300"))
 			.args("--telemetry.supervisor.ready-timeout=2s", "--telemetry.supervisor.stop-timeout=1s")
 			.start(this.tmp.resolve("supervisor.log"))) {
-			supervisor.awaitLog("Spawned stubborn", TIMEOUT);
+			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
 			List<ProcessHandle> started = startedProcesses(supervisor);
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();

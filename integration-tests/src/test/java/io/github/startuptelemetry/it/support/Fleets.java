@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,7 +31,10 @@ public final class Fleets {
 
 	public static final Duration TIMEOUT = Duration.ofSeconds(120);
 
-	private static final Pattern SPAWNED = Pattern.compile("Spawned (\\S+) \\(pid (\\d+)");
+	/** The supervisor's one line for the spawned fleet; it names each server of a small one. */
+	private static final Pattern SPAWNED_LINE = Pattern.compile("Spawned \\d+ (?:of \\d+ )?server\\(s\\) in \\d+ ms: (.*)");
+
+	private static final Pattern SPAWNED = Pattern.compile("(\\S+) \\(pid (\\d+)");
 
 	private final OtlpReceiver receiver;
 
@@ -94,11 +98,7 @@ public final class Fleets {
 	 * descendants.
 	 */
 	public static List<ProcessHandle> startedProcesses(JavaProcess supervisor, Path... pidFiles) throws Exception {
-		List<Long> pids = new ArrayList<>();
-		Matcher spawned = SPAWNED.matcher(supervisor.log());
-		while (spawned.find()) {
-			pids.add(Long.parseLong(spawned.group(2)));
-		}
+		List<Long> pids = new ArrayList<>(spawned(supervisor).values());
 		for (Path pidFile : pidFiles) {
 			pids.add(Long.parseLong(Files.readString(pidFile).strip()));
 		}
@@ -108,13 +108,24 @@ public final class Fleets {
 
 	/** The pid the supervisor logged for server {@code name}. */
 	public static long pidOf(JavaProcess supervisor, String name) {
-		Matcher spawned = SPAWNED.matcher(supervisor.log());
-		while (spawned.find()) {
-			if (spawned.group(1).equals(name)) {
-				return Long.parseLong(spawned.group(2));
+		Long pid = spawned(supervisor).get(name);
+		if (pid == null) {
+			throw new AssertionError("'" + name + "' was not spawned:\n" + supervisor.log());
+		}
+		return pid;
+	}
+
+	/** The pid of each server the supervisor's spawn line names. */
+	private static Map<String, Long> spawned(JavaProcess supervisor) {
+		Map<String, Long> pids = new LinkedHashMap<>();
+		Matcher line = SPAWNED_LINE.matcher(supervisor.log());
+		if (line.find()) {
+			Matcher server = SPAWNED.matcher(line.group(1));
+			while (server.find()) {
+				pids.put(server.group(1), Long.parseLong(server.group(2)));
 			}
 		}
-		throw new AssertionError("'" + name + "' was not spawned:\n" + supervisor.log());
+		return pids;
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.bench.process;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,6 +47,12 @@ class FleetScaleBenchmark {
 
 	private static final Pattern PROBES = Pattern.compile("probes=(\\d+)");
 
+	/** The heading of the part of the results file written by hand, which a re-run keeps. */
+	private static final String BY_HAND = "## Where the supervisor's CPU goes, profiled by hand";
+
+	/** Classes loaded from class files and from the archive, as one count. */
+	private static final String CLASSES_LOADED = "classes loaded";
+
 	@TempDir
 	Path tmp;
 
@@ -64,6 +71,8 @@ class FleetScaleBenchmark {
 		Samples allReady = new Samples();
 		Samples slowStartCpu = new Samples();
 		Map<String, Double> threads = new TreeMap<>();
+		Map<String, Samples> fleetCounts = new TreeMap<>();
+		Map<String, Samples> singleCounts = new TreeMap<>();
 		for (int run = 0; run < runs; run++) {
 			Run fleet = run(run, SERVERS, null);
 			Run single = run(run, 1, null);
@@ -75,6 +84,8 @@ class FleetScaleBenchmark {
 			probesPerServer.add(fleet.probesPerServer);
 			allReady.add(fleet.allReadyMs);
 			fleet.threadsMs.forEach((name, ms) -> threads.merge(name, ms / runs / SERVERS, Double::sum));
+			fleet.counts.forEach((name, count) -> fleetCounts.computeIfAbsent(name, (n) -> new Samples()).add(count));
+			single.counts.forEach((name, count) -> singleCounts.computeIfAbsent(name, (n) -> new Samples()).add(count));
 			System.err.printf("run %d/%d done%n", run + 1, runs);
 		}
 		md.line("%d runs. Each: the sample supervisor (`-XX:TieredStopAtLevel=1`) spawns %d `benchmarks/fleet/stub_server.py` "
@@ -92,7 +103,22 @@ class FleetScaleBenchmark {
 		row(md, "supervisor CPU per server, minus idle, stubs listening 10 s late (ms)", slowStartCpu);
 		row(md, "health requests answered per stub", probesPerServer);
 		md.line("");
-		md.line("Where it went, fleet of %d, ms per server (mean over runs; by thread, numbers in names folded): %s.",
+		md.line("The supervisor JVM's own counters over the same window (from its `hsperfdata`, read without attaching: "
+				+ "counts, which the load of a shared box does not blur), medians:");
+		md.line("");
+		md.line("| counter, \"Starting\" → report | fleet of %d | fleet of 1 | per server beyond the first |", SERVERS);
+		md.line("|---|---|---|---|");
+		counterRow(md, "JIT compilations (`%s`)".formatted(HotSpotCounters.COMPILES), HotSpotCounters.COMPILES,
+				fleetCounts, singleCounts);
+		counterRow(md, "classes loaded (`%s` + `%s`)".formatted(HotSpotCounters.CLASSES, HotSpotCounters.SHARED_CLASSES),
+				CLASSES_LOADED, fleetCounts, singleCounts);
+		counterRow(md, "threads started (`%s`)".formatted(HotSpotCounters.THREADS), HotSpotCounters.THREADS, fleetCounts,
+				singleCounts);
+		md.line("");
+		md.line("Where it went, fleet of %d, ms per server (mean over runs; by thread, numbers in names folded; each "
+				+ "thread's run time from `/proc/<pid>/task/<tid>/schedstat`, sampled every 25 ms, so that threads "
+				+ "under one 10 ms tick each, such as the JDK's process reaper per server, and threads that end, "
+				+ "such as compiler threads the JVM stops, count): %s.",
 				SERVERS, String.join(", ", threads.entrySet()
 					.stream()
 					.filter((thread) -> thread.getValue() >= 0.05)
@@ -113,6 +139,7 @@ class FleetScaleBenchmark {
 		md.line("Targets: tail ≤ 250 ms: %.0f → %s; supervisor CPU ≤ 5 ms per server: %.2f → %s.", tail.median(),
 				BenchReport.verdict(tail.median() <= 250), cpuPerServer.median(),
 				BenchReport.verdict(cpuPerServer.median() <= 5));
+		keepByHand(md);
 		md.write("fleet-scale");
 		assertThat(tail.size()).isEqualTo(runs);
 	}
@@ -136,12 +163,14 @@ class FleetScaleBenchmark {
 					.start(this.tmp.resolve("supervisor-" + id + ".log"))) {
 			supervisor.awaitLog("Starting " + servers + " server(s)", TIMEOUT);
 			double cpuAtStart = ProcessCpu.ms(supervisor.pid());
-			Map<String, Double> threadsAtStart = ProcessCpu.byThread(supervisor.pid());
+			ThreadCpu threadCpu = new ThreadCpu(supervisor.pid());
+			Map<String, Long> countersAtStart = counts(supervisor.pid());
 			long wallAtStart = System.nanoTime();
 			supervisor.awaitLog("Startup report", TIMEOUT);
 			double cpuAtReport = ProcessCpu.ms(supervisor.pid());
-			Map<String, Double> threads = ProcessCpu.byThread(supervisor.pid());
-			threadsAtStart.forEach((name, ms) -> threads.merge(name, -ms, Double::sum));
+			Map<String, Double> threads = threadCpu.stop();
+			Map<String, Long> counters = counts(supervisor.pid());
+			countersAtStart.forEach((name, count) -> counters.merge(name, -count, Long::sum));
 			long window = System.nanoTime() - wallAtStart;
 			// an idle window as long as the startup, for the JVM's background CPU (JIT, GC)
 			assertThat(supervisor.process().waitFor(window, TimeUnit.NANOSECONDS)).isFalse();
@@ -177,7 +206,8 @@ class FleetScaleBenchmark {
 				probes += Long.parseLong(match(PROBES, text, log));
 			}
 			return new Run((root.endNs() - lastListening) / 1e6, (reportNs - lastListening) / 1e6,
-					cpuAtReport - cpuAtStart - idle, (double) probes / servers, (root.endNs() - firstSpawn) / 1e6, threads);
+					cpuAtReport - cpuAtStart - idle, (double) probes / servers, (root.endNs() - firstSpawn) / 1e6, threads,
+					counters);
 		}
 	}
 
@@ -218,8 +248,48 @@ class FleetScaleBenchmark {
 		md.line("| %s | %.1f | %.1f | %s |", name, samples.median(), samples.max(), samples.all());
 	}
 
+	/**
+	 * The profile of the supervisor's per-server CPU is taken by hand (temporary thread-CPU marks,
+	 * see its text), not by this run: a re-run keeps it from the file it replaces, headed
+	 * {@value #BY_HAND}.
+	 */
+	private static void keepByHand(BenchReport md) throws IOException {
+		Path out = Path.of(System.getProperty("bench.out", "target/fleet-scale.md"));
+		String previous = Files.exists(out) ? Files.readString(out) : "";
+		int start = previous.indexOf(BY_HAND);
+		if (start >= 0) {
+			int end = previous.indexOf("\nMachine: ", start);
+			md.line("");
+			md.line("%s", previous.substring(start, (end >= 0) ? end : previous.length()).strip());
+		}
+	}
+
+	/** The counters the report shows, classes loaded being those from class files and from the archive. */
+	private static Map<String, Long> counts(long pid) {
+		Map<String, Long> all = HotSpotCounters.of(pid);
+		Map<String, Long> counts = new TreeMap<>();
+		for (String name : List.of(HotSpotCounters.COMPILES, HotSpotCounters.THREADS)) {
+			if (all.containsKey(name)) {
+				counts.put(name, all.get(name));
+			}
+		}
+		if (all.containsKey(HotSpotCounters.CLASSES) && all.containsKey(HotSpotCounters.SHARED_CLASSES)) {
+			counts.put(CLASSES_LOADED, all.get(HotSpotCounters.CLASSES) + all.get(HotSpotCounters.SHARED_CLASSES));
+		}
+		return counts;
+	}
+
+	private static void counterRow(BenchReport md, String label, String name, Map<String, Samples> fleet,
+			Map<String, Samples> single) {
+		if (fleet.containsKey(name) && single.containsKey(name)) {
+			double many = fleet.get(name).median();
+			double one = single.get(name).median();
+			md.line("| %s | %.0f | %.0f | %.1f |", label, many, one, (many - one) / (SERVERS - 1));
+		}
+	}
+
 	private record Run(double tailMs, double tailToReportMs, double cpuMs, double probesPerServer,
-			double allReadyMs, Map<String, Double> threadsMs) {
+			double allReadyMs, Map<String, Double> threadsMs, Map<String, Long> counts) {
 	}
 
 }

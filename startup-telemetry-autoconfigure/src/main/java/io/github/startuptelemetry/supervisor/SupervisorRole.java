@@ -1,11 +1,11 @@
 package io.github.startuptelemetry.supervisor;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Type;
-import java.util.Arrays;
 import java.util.List;
 
 import org.apache.commons.logging.Log;
@@ -31,7 +31,10 @@ import io.github.startuptelemetry.timeline.StageTimeline;
  * order beans are created: a process is a supervisor when one of its beans declares a
  * {@link SupervisorStartup} dependency (a constructor or {@code @Bean} method parameter, a field,
  * or an {@code @Autowired} method parameter), plainly or lazily ({@code ObjectProvider},
- * {@code Optional}, {@code @Lazy}). The fleet launcher is such a bean. A supervisor's own Spring
+ * {@code Optional}, {@code @Lazy}). The fleet launcher is such a bean; a bean whose definition
+ * names a class of a library compiled without this starter (the bean's, or its factory
+ * method's: Spring's, Boot's, the JDK's) is skipped by that name, before any reflection, so that
+ * a plain server's hundreds of framework beans cost a string comparison each. A supervisor's own Spring
  * stages go into {@code gym.startup}, so its process timeline is claimed and it is not also
  * reported as a server; every other application reports itself as a server.
  * <p>
@@ -58,6 +61,8 @@ final class SupervisorRole implements SmartInitializingSingleton {
 
 	private @Nullable StageTimeline timeline;
 
+	private @Nullable Boolean supervisor;
+
 	SupervisorRole(ConfigurableListableBeanFactory beanFactory, ObjectProvider<ProcessTimeline> processTimeline) {
 		this.beanFactory = beanFactory;
 		this.processTimeline = processTimeline;
@@ -81,13 +86,41 @@ final class SupervisorRole implements SmartInitializingSingleton {
 		return this.timeline;
 	}
 
-	boolean isSupervisor() {
+	/** Decided at the first question, then the same answer to every later one. */
+	synchronized boolean isSupervisor() {
+		if (this.supervisor == null) {
+			this.supervisor = decide();
+		}
+		return this.supervisor;
+	}
+
+	private boolean decide() {
 		for (String name : this.beanFactory.getBeanDefinitionNames()) {
-			if (Boolean.TRUE.equals(Guarded.get(logger, "inspect bean '" + name + "'", () -> declares(name)))) {
+			// a plain server has hundreds of framework beans: no reflection, lambda or message for those
+			if (candidate(name)
+					&& Boolean.TRUE.equals(Guarded.get(logger, "inspect bean '" + name + "'", () -> declares(name)))) {
 				return true;
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * Whether the class a bean's definition names (the bean's, or its factory method's) may
+	 * declare a dependency: not when it is in a foreign package, read from the name alone.
+	 */
+	private boolean candidate(String name) {
+		try {
+			BeanDefinition definition = this.beanFactory.getMergedBeanDefinition(name);
+			String factoryBean = (definition.getFactoryMethodName() != null) ? definition.getFactoryBeanName() : null;
+			String type = (factoryBean != null) ? this.beanFactory.getMergedBeanDefinition(factoryBean).getBeanClassName()
+					: definition.getBeanClassName();
+			return type == null || !foreign(type);
+		}
+		catch (RuntimeException ex) {
+			// the guarded inspection meets the same failure and logs it
+			return true;
+		}
 	}
 
 	private boolean declares(String name) {
@@ -112,9 +145,12 @@ final class SupervisorRole implements SmartInitializingSingleton {
 		if (factory == null || foreign(factory)) {
 			return false;
 		}
-		return Arrays.stream(ReflectionUtils.getUniqueDeclaredMethods(ClassUtils.getUserClass(factory)))
-			.filter((method) -> method.getName().equals(definition.getFactoryMethodName()))
-			.anyMatch(this::declaresIn);
+		for (Method method : ReflectionUtils.getUniqueDeclaredMethods(ClassUtils.getUserClass(factory))) {
+			if (method.getName().equals(definition.getFactoryMethodName()) && declaresIn(method)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private @Nullable Class<?> beanClass(BeanDefinition definition) {
@@ -123,8 +159,10 @@ final class SupervisorRole implements SmartInitializingSingleton {
 
 	private boolean declaresIn(Class<?> type) {
 		Class<?> user = ClassUtils.getUserClass(type);
-		if (Arrays.stream(user.getDeclaredConstructors()).anyMatch(this::declaresIn)) {
-			return true;
+		for (Constructor<?> constructor : user.getDeclaredConstructors()) {
+			if (declaresIn(constructor)) {
+				return true;
+			}
 		}
 		for (Class<?> current = user; current != null && !foreign(current); current = current.getSuperclass()) {
 			for (Field field : current.getDeclaredFields()) {
@@ -142,7 +180,12 @@ final class SupervisorRole implements SmartInitializingSingleton {
 	}
 
 	private boolean declaresIn(Executable executable) {
-		return Arrays.stream(executable.getGenericParameterTypes()).anyMatch(SupervisorRole::mentions);
+		for (Type parameter : executable.getGenericParameterTypes()) {
+			if (mentions(parameter)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/** {@code SupervisorStartup} itself, or a holder of one: {@code ObjectProvider<SupervisorStartup>}. */
@@ -151,12 +194,25 @@ final class SupervisorRole implements SmartInitializingSingleton {
 		if (resolvable.toClass() == SupervisorStartup.class) {
 			return true;
 		}
-		return Arrays.stream(resolvable.getGenerics()).anyMatch((generic) -> generic.toClass() == SupervisorStartup.class);
+		for (ResolvableType generic : resolvable.getGenerics()) {
+			if (generic.toClass() == SupervisorStartup.class) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private static boolean foreign(Class<?> type) {
-		String name = type.getName();
-		return FOREIGN_PACKAGES.stream().anyMatch(name::startsWith);
+		return foreign(type.getName());
+	}
+
+	private static boolean foreign(String className) {
+		for (String prefix : FOREIGN_PACKAGES) {
+			if (className.startsWith(prefix)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 }

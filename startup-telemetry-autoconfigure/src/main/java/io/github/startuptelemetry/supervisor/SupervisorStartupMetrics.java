@@ -22,24 +22,33 @@ import io.github.startuptelemetry.support.DaemonThreads;
  * the application has (none: nothing recorded). This runs as each server is made ready, on the
  * path that applies its readiness: the registry is looked up once, not per server, and the
  * meter's builder is run once on a throwaway registry before the fleet starts, off any thread
- * the fleet waits for.
+ * the fleet waits for (only in a supervisor: a server that never runs a fleet skips it, and one
+ * that looks its startup up by hand builds the first meter cold).
  */
 class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializingSingleton {
 
 	private final ObjectProvider<MeterRegistry> registries;
+
+	private final @Nullable SupervisorRole role;
 
 	private volatile boolean lookedUp;
 
 	private volatile @Nullable MeterRegistry registry;
 
 	SupervisorStartupMetrics(ObjectProvider<MeterRegistry> registries) {
+		this(registries, null);
+	}
+
+	/** With a role, the warm-up runs only where it says this process is a supervisor. */
+	SupervisorStartupMetrics(ObjectProvider<MeterRegistry> registries, @Nullable SupervisorRole role) {
 		this.registries = registries;
+		this.role = role;
 	}
 
 	/** Once every singleton exists: the registry, if any, and a warm meter builder for the first server. */
 	@Override
 	public void afterSingletonsInstantiated() {
-		if (registry() != null) {
+		if ((this.role == null || this.role.isSupervisor()) && registry() != null) {
 			DaemonThreads.ownThread("startup-metrics-warm-up")
 				.execute(() -> summary(ServerReport.of("warm-up", "warm-up", 0, 0, "warm-up"))
 					.register(new SimpleMeterRegistry())

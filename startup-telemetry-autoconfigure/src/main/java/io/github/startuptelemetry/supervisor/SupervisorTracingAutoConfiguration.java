@@ -60,8 +60,9 @@ public final class SupervisorTracingAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		SupervisorStartupMetrics supervisorStartupMetrics(ObjectProvider<MeterRegistry> registry) {
-			return new SupervisorStartupMetrics(registry);
+		SupervisorStartupMetrics supervisorStartupMetrics(ObjectProvider<MeterRegistry> registry,
+				SupervisorRole role) {
+			return new SupervisorStartupMetrics(registry, role);
 		}
 
 	}

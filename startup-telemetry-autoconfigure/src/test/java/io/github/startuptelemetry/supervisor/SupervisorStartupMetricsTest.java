@@ -11,10 +11,12 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 import io.github.startuptelemetry.contract.MetricNames;
 import io.github.startuptelemetry.report.ServerReport;
+import io.github.startuptelemetry.server.ProcessTimeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -63,6 +65,29 @@ class SupervisorStartupMetricsTest {
 		metrics.accept(ServerReport.of("b", null, 0, 2_000_000L, "ready"));
 		assertThat(lookups).hasValue(1);
 		assertThat(this.registry.find("gym.server.startup_duration_ms").summaries()).hasSize(2);
+	}
+
+	@Test
+	void aServerDoesNotWarmTheMeterUp() {
+		AtomicInteger lookups = new AtomicInteger();
+		ObjectProvider<MeterRegistry> counted = new ObjectProvider<>() {
+
+			@Override
+			public MeterRegistry getObject() {
+				lookups.incrementAndGet();
+				return SupervisorStartupMetricsTest.this.registry;
+			}
+
+			@Override
+			public MeterRegistry getIfAvailable() {
+				return getObject();
+			}
+
+		};
+		DefaultListableBeanFactory noLauncher = new DefaultListableBeanFactory();
+		SupervisorRole server = new SupervisorRole(noLauncher, noLauncher.getBeanProvider(ProcessTimeline.class));
+		new SupervisorStartupMetrics(counted, server).afterSingletonsInstantiated();
+		assertThat(lookups).hasValue(0);
 	}
 
 }

@@ -94,7 +94,8 @@ class OffPathClassLoadTest {
 	 * protobuf or the OTLP metrics proto (only the OTLP meter registry's wire needs them, silenced
 	 * here as in the benchmark, and the typing configuration's condition once loaded them), not the SDK's
 	 * metric reader and exporter types (the bounded shutdown once loaded them to ask whether they exist), not the
-	 * shutdown's closing code, and no supervisor callback when no supervisor asked for one.
+	 * shutdown's closing code, no supervisor callback when no supervisor asked for one, and of the
+	 * supervisor's decision only one lambda (it once made five, and warmed a meter up on a thread).
 	 */
 	@Test
 	void onLoadsNothingItOnlyAsksAboutOrNeedsLater() throws Exception {
@@ -109,6 +110,12 @@ class OffPathClassLoadTest {
 			.contains("io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown")
 			.doesNotContain("io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown$Closing",
 					"io.github.startuptelemetry.server.SupervisorCallback");
+		assertThat(on.all()
+			.stream()
+			.map(ClassLoadLog.Loaded::stableName)
+			.filter((name) -> name.startsWith("io.github.startuptelemetry.supervisor.") && name.endsWith("$$Lambda")))
+			.as("supervisor lambdas in a plain server: the role's guarded look at its own beans, no warm-up")
+			.containsExactly("io.github.startuptelemetry.supervisor.SupervisorRole$$Lambda");
 	}
 
 	/** With {@code kill}, SIGKILL at the first response (as the benchmark ends a start): no shutdown's classes. */

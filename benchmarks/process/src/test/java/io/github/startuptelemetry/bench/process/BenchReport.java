@@ -51,11 +51,31 @@ final class BenchReport {
 					this.loadAtStart, loadAtEnd, QUIET_LOAD, Runtime.getRuntime().availableProcessors())
 					+ text.substring(body);
 		}
-		Path out = Path.of(System.getProperty("bench.out", "target/" + name + ".md"));
+		Path out = out(name);
 		Files.createDirectories(out.toAbsolutePath().getParent());
 		Files.writeString(out, text);
 		System.out.println(text);
 		return out;
+	}
+
+	/**
+	 * Carry over, from the file this run replaces, a section written by hand (a profile taken
+	 * with temporary marks, not by the benchmark): from {@code heading} up to the machine line.
+	 */
+	BenchReport keepByHand(String name, String heading) throws IOException {
+		Path out = out(name);
+		String previous = Files.exists(out) ? Files.readString(out) : "";
+		int start = previous.indexOf(heading);
+		if (start >= 0) {
+			int end = previous.indexOf("\nMachine: ", start);
+			line("");
+			line("%s", previous.substring(start, (end >= 0) ? end : previous.length()).strip());
+		}
+		return this;
+	}
+
+	private static Path out(String name) {
+		return Path.of(System.getProperty("bench.out", "target/" + name + ".md"));
 	}
 
 	static String verdict(boolean met) {

@@ -139,7 +139,7 @@ class FleetScaleBenchmark {
 		md.line("Targets: tail ≤ 250 ms: %.0f → %s; supervisor CPU ≤ 5 ms per server: %.2f → %s.", tail.median(),
 				BenchReport.verdict(tail.median() <= 250), cpuPerServer.median(),
 				BenchReport.verdict(cpuPerServer.median() <= 5));
-		keepByHand(md);
+		md.keepByHand("fleet-scale", BY_HAND);
 		md.write("fleet-scale");
 		assertThat(tail.size()).isEqualTo(runs);
 	}
@@ -246,22 +246,6 @@ class FleetScaleBenchmark {
 
 	private static void row(BenchReport md, String name, Samples samples) {
 		md.line("| %s | %.1f | %.1f | %s |", name, samples.median(), samples.max(), samples.all());
-	}
-
-	/**
-	 * The profile of the supervisor's per-server CPU is taken by hand (temporary thread-CPU marks,
-	 * see its text), not by this run: a re-run keeps it from the file it replaces, headed
-	 * {@value #BY_HAND}.
-	 */
-	private static void keepByHand(BenchReport md) throws IOException {
-		Path out = Path.of(System.getProperty("bench.out", "target/fleet-scale.md"));
-		String previous = Files.exists(out) ? Files.readString(out) : "";
-		int start = previous.indexOf(BY_HAND);
-		if (start >= 0) {
-			int end = previous.indexOf("\nMachine: ", start);
-			md.line("");
-			md.line("%s", previous.substring(start, (end >= 0) ? end : previous.length()).strip());
-		}
 	}
 
 	/** The counters the report shows, classes loaded being those from class files and from the archive. */

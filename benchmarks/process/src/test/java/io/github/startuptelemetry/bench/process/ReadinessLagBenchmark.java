@@ -1,7 +1,5 @@
 package io.github.startuptelemetry.bench.process;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -191,24 +189,8 @@ class ReadinessLagBenchmark {
 				callback.lag.percentile(99), BenchReport.verdict(callback.lag.percentile(99) <= 20),
 				callback.applied.median(), BenchReport.verdict(callback.applied.median() <= 5),
 				callback.applied.percentile(99), BenchReport.verdict(callback.applied.percentile(99) <= 20));
-		keepProfile(md);
+		md.keepByHand("readiness-lag", PROFILE);
 		md.write("readiness-lag");
-	}
-
-	/**
-	 * The hop-by-hop profile of the ready path is taken by hand (temporary marks, see its text),
-	 * not by this run: a re-run keeps it from the file it replaces, headed {@value #PROFILE}.
-	 */
-	private static void keepProfile(BenchReport md) throws IOException {
-		Path out = Path.of(System.getProperty("bench.out", "target/readiness-lag.md"));
-		String previous = Files.exists(out) ? Files.readString(out) : "";
-		int start = previous.indexOf(PROFILE);
-		if (start < 0) {
-			return;
-		}
-		int end = previous.indexOf("\nMachine: ", start);
-		md.line("");
-		md.line("%s", previous.substring(start, (end >= 0) ? end : previous.length()).strip());
 	}
 
 	private static Map<String, List<String>> variants() {

@@ -73,6 +73,9 @@ final class SupervisorCallback {
 
 	private boolean announced;
 
+	/** The body, as its chunk, when it was built before {@link #announce()}: sent with the headers. */
+	private byte @Nullable [] body;
+
 	private @Nullable IOException headersFailed;
 
 	private SupervisorCallback(URI base, String token, @Nullable String server) {
@@ -171,17 +174,25 @@ final class SupervisorCallback {
 							sendHeaders();
 						}
 					}
-					// built, as one chunk and the last, while the main thread flips readiness, so that it
-					// follows the headers at once
+					// built, as one chunk and the last, while the main thread flips readiness: built before
+					// the flip, the main thread sends it with the headers (no second wake-up); after it,
+					// it goes from here at once
 					byte[] chunk = chunk(JsonText.compact(callback.get().write(draft)).getBytes(StandardCharsets.UTF_8));
+					synchronized (this.sendLock) {
+						if (!this.announced) {
+							this.body = chunk;
+						}
+						else if (this.headersFailed == null) {
+							out.write(chunk);
+							out.flush();
+						}
+					}
 					this.announcement.get();
 					synchronized (this.sendLock) {
 						if (this.headersFailed != null) {
 							throw this.headersFailed;
 						}
 					}
-					out.write(chunk);
-					out.flush();
 					if (answer(socket) == null) {
 						logger.debug("The supervisor did not accept the ready callback; it will find this server by probing");
 					}
@@ -271,7 +282,7 @@ final class SupervisorCallback {
 	 * This server is ready, now: send the request line and headers, pre-built, on the caller's
 	 * thread when the connection is open (a write of a few hundred bytes into an empty socket
 	 * buffer, cheaper than waking a thread), else as soon as it is; the body, armed before,
-	 * follows. The supervisor notes the instant they arrive and counts it once the body proves
+	 * goes with them when it is built already, else follows. The supervisor notes the instant they arrive and counts it once the body proves
 	 * valid. Never throws.
 	 */
 	void announce() {
@@ -292,9 +303,13 @@ final class SupervisorCallback {
 		}
 	}
 
+	/** The headers, and the body right behind them once it is built; under {@link #sendLock}. */
 	private void sendHeaders() {
 		try {
 			this.connection.write(this.readyHeaders);
+			if (this.body != null) {
+				this.connection.write(this.body);
+			}
 			this.connection.flush();
 		}
 		catch (IOException ex) {

@@ -52,6 +52,15 @@ public class TelemetryProperties {
 	/** {@link Startup#isCounters()}. */
 	public static final String STARTUP_COUNTERS = STARTUP + ".counters";
 
+	/** The supervisor's settings ({@code SupervisorProperties}). */
+	public static final String SUPERVISOR = PREFIX + ".supervisor";
+
+	/** A fleet declared as a list, one element per server. */
+	public static final String SUPERVISOR_SERVERS = SUPERVISOR + ".servers";
+
+	/** A fleet declared by name, one field at a time. */
+	public static final String SUPERVISOR_FLEET = SUPERVISOR + ".fleet";
+
 	/**
 	 * The settings that mean the same in every server of a fleet, with the type each binds to
 	 * ({@link URI}: an http(s) endpoint): a supervisor passes on those it was given, so that a

@@ -11,6 +11,8 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
 import org.springframework.context.EnvironmentAware;
 import org.springframework.core.env.Environment;
 
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+
 /**
  * Drops the starter's auto-configurations that cannot apply, by name, before Boot reads their
  * class files: with {@code telemetry.enabled=false} the ones switched off as a whole by
@@ -37,9 +39,9 @@ public final class TelemetryAutoConfigurationFilter implements AutoConfiguration
 	static final Set<String> FLEET_ONLY = Set.of(OURS + "supervisor.FleetLauncherAutoConfiguration",
 			OURS + "supervisor.slurm.SlurmLauncherAutoConfiguration");
 
-	private static final ConfigurationPropertyName SERVERS = ConfigurationPropertyName.of("telemetry.supervisor.servers");
+	private static final ConfigurationPropertyName SERVERS = ConfigurationPropertyName.of(TelemetryProperties.SUPERVISOR_SERVERS);
 
-	private static final ConfigurationPropertyName FLEET = ConfigurationPropertyName.of("telemetry.supervisor.fleet");
+	private static final ConfigurationPropertyName FLEET = ConfigurationPropertyName.of(TelemetryProperties.SUPERVISOR_FLEET);
 
 	private Environment environment;
 

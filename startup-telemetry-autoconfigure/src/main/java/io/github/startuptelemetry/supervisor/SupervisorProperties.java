@@ -22,6 +22,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.report.Compare;
 import io.github.startuptelemetry.report.RegressionThreshold;
 
@@ -44,10 +45,10 @@ import io.github.startuptelemetry.report.RegressionThreshold;
  * have one field of one server changed ({@code --telemetry.supervisor.fleet.model.replicas=1})
  * or a server added from the command line or the environment without restating the rest.
  */
-@ConfigurationProperties("telemetry.supervisor")
+@ConfigurationProperties(TelemetryProperties.SUPERVISOR)
 public class SupervisorProperties implements Validator, EnvironmentAware {
 
-	private static final String PREFIX = "telemetry.supervisor";
+	private static final String PREFIX = TelemetryProperties.SUPERVISOR;
 
 	/**
 	 * What a server's name and type may hold: they name its log file and are pasted into its
@@ -259,7 +260,7 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 		if (this.environment == null) {
 			return List.of();
 		}
-		ConfigurationPropertyName list = ConfigurationPropertyName.of(PREFIX + ".servers");
+		ConfigurationPropertyName list = ConfigurationPropertyName.of(TelemetryProperties.SUPERVISOR_SERVERS);
 		ConfigurationPropertyName root = ConfigurationPropertyName.of(element);
 		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(this.environment)) {
 			if (source.containsDescendantOf(list) == ConfigurationPropertyState.PRESENT) {

@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
+import io.github.startuptelemetry.support.Decimals;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
 
@@ -162,9 +163,9 @@ public final class HtmlReport {
 			.append(change.kind() == ReportComparison.Kind.SERVER ? "" : kind + " ")
 			.append(esc(change.name()))
 			.append("</td><td class=\"pair\"><i class=\"before\" style=\"width:")
-			.append(String.format(Locale.ROOT, "%.1f", 100 * change.beforeMs() / scale))
+			.append(Decimals.fixed(100 * change.beforeMs() / scale, 1))
 			.append("%\" title=\"baseline\"></i><i class=\"after\" style=\"width:")
-			.append(String.format(Locale.ROOT, "%.1f", 100 * change.afterMs() / scale))
+			.append(Decimals.fixed(100 * change.afterMs() / scale, 1))
 			.append("%\" title=\"this startup\"></i></td><td>")
 			.append(esc(change.line().substring(change.line().lastIndexOf(change.name()) + change.name().length()).strip()))
 			.append("</td><td>")
@@ -334,7 +335,7 @@ public final class HtmlReport {
 		return stage.counters()
 			.filter((jvm) -> jvm.cpuNs() >= 0 && stage.durationNs() > 0)
 			.map((jvm) -> "<i class=\"cpu\" style=\"width:"
-					+ String.format(Locale.ROOT, "%.1f", Math.min(100.0, 100.0 * jvm.cpuNs() / stage.durationNs()))
+					+ Decimals.fixed(Math.min(100.0, 100.0 * jvm.cpuNs() / stage.durationNs()), 1)
 					+ "%\"></i>")
 			.orElse("");
 	}

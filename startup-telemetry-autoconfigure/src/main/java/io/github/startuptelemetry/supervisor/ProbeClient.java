@@ -326,7 +326,12 @@ final class ProbeClient {
 				return -1;
 			}
 			String code = line.substring(9, 12);
-			return (code.chars().allMatch((c) -> c >= '0' && c <= '9')) ? Integer.parseInt(code) : -1;
+			for (int i = 0; i < code.length(); i++) {
+				if (code.charAt(i) < '0' || code.charAt(i) > '9') {
+					return -1;
+				}
+			}
+			return Integer.parseInt(code);
 		}
 
 		private static long contentLength(String head) {

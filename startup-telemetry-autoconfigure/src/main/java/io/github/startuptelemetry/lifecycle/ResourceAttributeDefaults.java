@@ -60,14 +60,19 @@ class ResourceAttributeDefaults {
 					bind(environment, TelemetryProperties.LOCAL_RANK, Bindable.of(Integer.class)),
 					bind(environment, TelemetryProperties.WORKER_GROUP, Bindable.of(String.class)), runId,
 					bind(environment, TelemetryProperties.RESOURCE_ATTRIBUTES, Bindable.mapOf(String.class, String.class)));
-			Map<String, String> attributes = new LinkedHashMap<>(SlurmResourceAttributes.resolve(env));
+			// off Slurm, or without OTEL_RESOURCE_ATTRIBUTES, their parsers' classes are not even loaded
+			Map<String, String> attributes = env.containsKey(TelemetryEnv.SLURM_JOB_ID)
+					? new LinkedHashMap<>(SlurmResourceAttributes.resolve(env)) : new LinkedHashMap<>();
 			attributes.putAll(ProcessResourceAttributes.resolve(identity, env, pid,
 					(variable) -> this.logger.debug("Ignoring " + variable + ": not a non-negative integer")));
 			Set<String> present = new HashSet<>(binder
 				.bind(ProcessResourceAttributes.BOOT_PROPERTY, Bindable.mapOf(String.class, String.class))
 				.orElse(Map.of())
 				.keySet());
-			present.addAll(OtelEnv.parsePairs(env.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES)).pairs().keySet());
+			String otelAttributes = env.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES);
+			if (otelAttributes != null) {
+				present.addAll(OtelEnv.parsePairs(otelAttributes).pairs().keySet());
+			}
 			Map<String, Object> defaults = new LinkedHashMap<>();
 			if (configuredRunId == null || configuredRunId.isBlank()) {
 				// the one id this process (and, as a supervisor, its fleet) goes by

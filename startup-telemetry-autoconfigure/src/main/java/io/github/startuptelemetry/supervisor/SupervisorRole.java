@@ -33,8 +33,9 @@ import io.github.startuptelemetry.timeline.StageTimeline;
  * or an {@code @Autowired} method parameter), plainly or lazily ({@code ObjectProvider},
  * {@code Optional}, {@code @Lazy}). The fleet launcher is such a bean; a bean whose definition
  * names a class of a library compiled without this starter (the bean's, or its factory
- * method's: Spring's, Boot's, the JDK's) is skipped by that name, before any reflection, so that
- * a plain server's hundreds of framework beans cost a string comparison each. A supervisor's own Spring
+ * method's: Spring's, Boot's, the JDK's), or one of the starter's own beans other than the fleet
+ * launchers', is skipped by that name, before any reflection, so that a plain server's hundreds
+ * of framework beans cost a string comparison each. A supervisor's own Spring
  * stages go into {@code gym.startup}, so its process timeline is claimed and it is not also
  * reported as a server; every other application reports itself as a server.
  * <p>
@@ -55,22 +56,55 @@ final class SupervisorRole implements SmartInitializingSingleton {
 			"com.sun.", "org.springframework.", "io.micrometer.", "io.opentelemetry.", "tools.jackson.",
 			"com.fasterxml.", "org.apache.");
 
+	/**
+	 * The starter's own packages, whose beans declare none (the fleet launchers' are in the
+	 * supervisor's package): skipped by name, so that reflection over them loads none of the
+	 * types they name.
+	 */
+	private static final List<String> OWN_PACKAGES = List.of("io.github.startuptelemetry.autoconfigure.",
+			"io.github.startuptelemetry.contract.", "io.github.startuptelemetry.lifecycle.",
+			"io.github.startuptelemetry.readiness.", "io.github.startuptelemetry.report.",
+			"io.github.startuptelemetry.server.", "io.github.startuptelemetry.support.",
+			"io.github.startuptelemetry.timeline.", "io.github.startuptelemetry.tracing.");
+
+	/**
+	 * The supervisor's own configurations, which make the startup and its parts: their factory
+	 * methods name types (such as {@code ServerReport}) that a plain server need not load.
+	 */
+	private static final List<String> OWN_CONFIGURATIONS = List.of(SupervisorAutoConfiguration.class.getName(),
+			SupervisorTracingAutoConfiguration.class.getName());
+
 	private final ConfigurableListableBeanFactory beanFactory;
 
 	private final ObjectProvider<ProcessTimeline> processTimeline;
+
+	private final String[] supervisorBeans;
 
 	private @Nullable StageTimeline timeline;
 
 	private @Nullable Boolean supervisor;
 
-	SupervisorRole(ConfigurableListableBeanFactory beanFactory, ObjectProvider<ProcessTimeline> processTimeline) {
+	/**
+	 * @param supervisorBeans lazy beans only a supervisor needs, so that a plain server never
+	 * creates (or loads) them: created here once this process is found a supervisor
+	 */
+	SupervisorRole(ConfigurableListableBeanFactory beanFactory, ObjectProvider<ProcessTimeline> processTimeline,
+			String... supervisorBeans) {
 		this.beanFactory = beanFactory;
 		this.processTimeline = processTimeline;
+		this.supervisorBeans = supervisorBeans;
 	}
 
 	@Override
 	public void afterSingletonsInstantiated() {
 		timeline();
+		if (isSupervisor()) {
+			for (String name : this.supervisorBeans) {
+				if (this.beanFactory.containsBean(name)) {
+					this.beanFactory.getBean(name);
+				}
+			}
+		}
 	}
 
 	/**
@@ -115,7 +149,7 @@ final class SupervisorRole implements SmartInitializingSingleton {
 			String factoryBean = (definition.getFactoryMethodName() != null) ? definition.getFactoryBeanName() : null;
 			String type = (factoryBean != null) ? this.beanFactory.getMergedBeanDefinition(factoryBean).getBeanClassName()
 					: definition.getBeanClassName();
-			return type == null || !foreign(type);
+			return type == null || !(foreign(type) || startsWithAny(type, OWN_PACKAGES) || OWN_CONFIGURATIONS.contains(type));
 		}
 		catch (RuntimeException ex) {
 			// the guarded inspection meets the same failure and logs it
@@ -207,7 +241,11 @@ final class SupervisorRole implements SmartInitializingSingleton {
 	}
 
 	private static boolean foreign(String className) {
-		for (String prefix : FOREIGN_PACKAGES) {
+		return startsWithAny(className, FOREIGN_PACKAGES);
+	}
+
+	private static boolean startsWithAny(String className, List<String> prefixes) {
+		for (String prefix : prefixes) {
 			if (className.startsWith(prefix)) {
 				return true;
 			}

@@ -11,7 +11,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.Environment;
 
@@ -31,6 +30,9 @@ import io.github.startuptelemetry.server.ProcessTimeline;
 @ConditionalOnTelemetryEnabled
 public final class SupervisorTracingAutoConfiguration {
 
+	/** The beans only a supervisor needs: lazy, and created by the role once it has decided so. */
+	private static final String METRICS_BEAN = "supervisorStartupMetrics";
+
 	/**
 	 * Claims the process timeline for a supervisor before the server report could; never lazy,
 	 * even under {@code spring.main.lazy-initialization}, so that the decision is made while the
@@ -40,7 +42,7 @@ public final class SupervisorTracingAutoConfiguration {
 	@Lazy(false)
 	static SupervisorRole startupTelemetrySupervisorRole(ConfigurableListableBeanFactory beanFactory,
 			ObjectProvider<ProcessTimeline> processTimeline) {
-		return new SupervisorRole(beanFactory, processTimeline);
+		return new SupervisorRole(beanFactory, processTimeline, METRICS_BEAN);
 	}
 
 	@Bean
@@ -54,17 +56,20 @@ public final class SupervisorTracingAutoConfiguration {
 				TelemetrySwitch.startupSpans(environment));
 	}
 
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(MeterRegistry.class)
-	static class MetricsConfiguration {
-
-		@Bean
-		@ConditionalOnMissingBean
-		SupervisorStartupMetrics supervisorStartupMetrics(ObjectProvider<MeterRegistry> registry,
-				SupervisorRole role) {
-			return new SupervisorStartupMetrics(registry, role);
-		}
-
+	/**
+	 * Records each server's startup duration, as one of the startup's server listeners (see
+	 * {@link SupervisorStartupMetrics}). Lazy, and typed as a {@code Consumer<?>} (Spring
+	 * resolves a factory method's generic return type when it predicts the bean's type, and
+	 * {@code Consumer<ServerReport>} would load {@link ServerReport}), so that a plain server
+	 * neither creates nor loads it: the role creates it once it has found this process a
+	 * supervisor, before Spring's round of {@code afterSingletonsInstantiated} reaches it
+	 * (declared after the role), so that its warm-up still runs while the context refreshes.
+	 */
+	@Bean(METRICS_BEAN)
+	@Lazy
+	@ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
+	Consumer<?> supervisorStartupMetrics(ObjectProvider<MeterRegistry> registry, SupervisorRole role) {
+		return new SupervisorStartupMetrics(registry, role);
 	}
 
 }

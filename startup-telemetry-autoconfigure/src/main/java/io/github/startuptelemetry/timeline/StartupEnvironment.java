@@ -41,9 +41,12 @@ public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs,
 	}
 
 	public static StartupEnvironment from(Map<String, String> env) {
-		Optional<TraceParent> parent = TraceParent.parse(env.get(StartupEnv.TRACEPARENT));
-		if (parent.isEmpty()) {
-			parent = TraceParent.parse(env.get(StartupEnv.OTEL_TRACEPARENT));
+		String traceParent = env.get(StartupEnv.TRACEPARENT);
+		String otelTraceParent = env.get(StartupEnv.OTEL_TRACEPARENT);
+		// neither set (no supervisor): TraceParent's class is not even loaded
+		Optional<TraceParent> parent = (traceParent != null) ? TraceParent.parse(traceParent) : Optional.empty();
+		if (parent.isEmpty() && otelTraceParent != null) {
+			parent = TraceParent.parse(otelTraceParent);
 		}
 		return new StartupEnvironment(epochNs(env.get(StartupEnv.SPAWN_NS)), epochNs(env.get(StartupEnv.SETUP_DONE_NS)),
 				epochNs(env.get(StartupEnv.SERVE_NS)), parent);

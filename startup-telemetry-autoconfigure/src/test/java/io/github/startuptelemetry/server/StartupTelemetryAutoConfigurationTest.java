@@ -2,9 +2,11 @@ package io.github.startuptelemetry.server;
 
 import java.util.List;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration;
 import org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration;
@@ -32,6 +34,19 @@ class StartupTelemetryAutoConfigurationTest {
 				.hasSingleBean(StartupStageMetrics.class);
 			assertThat(context.getBean(Sampler.class).getDescription()).startsWith("StartupSampler{");
 		});
+	}
+
+	@Test
+	void theEndpointWhenExposedAndTheStageMetricsOnlyWithTheirLibraries() {
+		this.runner.withPropertyValues("management.endpoints.web.exposure.include=startuptimeline")
+			.run((context) -> assertThat(context).hasSingleBean(StartupTimelineEndpoint.class)
+				.hasSingleBean(StartupStageMetrics.class));
+		this.runner.withPropertyValues("management.endpoints.web.exposure.include=startuptimeline")
+			.withClassLoader(new FilteredClassLoader(MeterRegistry.class, Endpoint.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(ServerStartupReporter.class)
+				.doesNotHaveBean(StartupTimelineEndpoint.class)
+				.doesNotHaveBean(StartupStageMetrics.class));
 	}
 
 	@Test

@@ -2,6 +2,7 @@ package io.github.startuptelemetry.supervisor;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
@@ -25,9 +26,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Lazy;
+import org.springframework.core.ResolvableType;
 import org.springframework.stereotype.Component;
 
 import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
 import io.github.startuptelemetry.supervisor.slurm.SlurmLauncherAutoConfiguration;
 
@@ -229,6 +232,10 @@ class SupervisorAutoConfigurationTest {
 			LazyLauncherApplication.class, FieldLauncherApplication.class })
 	void eagerAndLazyLaunchersMakeTheSameSupervisor(Class<?> application) {
 		try (ConfigurableApplicationContext context = application(application)) {
+			// the supervisor's lazy metrics, created by its role while the context refreshed (a plain server has none)
+			assertThat(context.getBeanFactory().containsSingleton("supervisorStartupMetrics")).isTrue();
+			assertThat(context.getBeanProvider(ResolvableType.forClassWithGenerics(Consumer.class, ServerReport.class))
+				.orderedStream()).as("the startup's server listeners").contains(context.getBean("supervisorStartupMetrics"));
 			SupervisorStartup startup = context.getBean(StartupSource.class).startup();
 			startup.beginTrace();
 			startup.finish();
@@ -245,6 +252,7 @@ class SupervisorAutoConfigurationTest {
 	void anApplicationThatNeverUsesSupervisorStartupStillReportsItselfAsAServer() {
 		try (ConfigurableApplicationContext context = application(ServerApplication.class)) {
 			assertThat(only(SpanNames.SERVER_ROOT)).isNotNull();
+			assertThat(context.getBeanFactory().containsSingleton("supervisorStartupMetrics")).isFalse();
 		}
 		assertThat(this.exporter.getFinishedSpanItems()).noneMatch((span) -> span.getName().startsWith("gym.startup"));
 	}

@@ -94,8 +94,11 @@ class OffPathClassLoadTest {
 	 * protobuf or the OTLP metrics proto (only the OTLP meter registry's wire needs them, silenced
 	 * here as in the benchmark, and the typing configuration's condition once loaded them), not the SDK's
 	 * metric reader and exporter types (the bounded shutdown once loaded them to ask whether they exist), not the
-	 * shutdown's closing code, no supervisor callback when no supervisor asked for one, and of the
-	 * supervisor's decision only one lambda (it once made five, and warmed a meter up on a thread).
+	 * shutdown's closing code, no supervisor callback when no supervisor asked for one, none of the
+	 * supervisor's metrics (nor the server report type they name), no nested configuration for the
+	 * stage metrics or the endpoint, no parser of an env variable the process does not have (no
+	 * traceparent, not on Slurm, no {@code OTEL_RESOURCE_ATTRIBUTES}), and of the supervisor's
+	 * decision only one lambda (it once made five, and warmed a meter up on a thread).
 	 */
 	@Test
 	void onLoadsNothingItOnlyAsksAboutOrNeedsLater() throws Exception {
@@ -109,7 +112,15 @@ class OffPathClassLoadTest {
 			.as("classes of ours up to the first response (killed there, so no shutdown ran)")
 			.contains("io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown")
 			.doesNotContain("io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown$Closing",
-					"io.github.startuptelemetry.server.SupervisorCallback");
+					"io.github.startuptelemetry.server.SupervisorCallback",
+					"io.github.startuptelemetry.supervisor.SupervisorStartupMetrics",
+					"io.github.startuptelemetry.supervisor.SupervisorTracingAutoConfiguration$MetricsConfiguration",
+					"io.github.startuptelemetry.report.ServerReport",
+					"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$StageMetricsConfiguration",
+					"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$EndpointConfiguration",
+					"io.github.startuptelemetry.timeline.TraceParent",
+					"io.github.startuptelemetry.lifecycle.SlurmResourceAttributes",
+					"io.github.startuptelemetry.lifecycle.OtelEnv");
 		assertThat(on.all()
 			.stream()
 			.map(ClassLoadLog.Loaded::stableName)

@@ -1,8 +1,11 @@
 package io.github.startuptelemetry.report;
 
-import java.util.Locale;
+import io.github.startuptelemetry.support.Decimals;
 
-/** Durations the way people read them, the same in every report: {@code 4.2 ms}, {@code 312 ms}, {@code 6.2 s}. */
+/**
+ * Durations the way people read them, the same in every report: {@code 4.2 ms}, {@code 312 ms}, {@code 6.2 s}.
+ * A report asks for several per server, so no {@code String.format} ({@link Decimals}).
+ */
 final class Durations {
 
 	private Durations() {
@@ -11,12 +14,12 @@ final class Durations {
 	static String format(long ns) {
 		double ms = ns / 1_000_000.0;
 		if (ms < 10) {
-			return String.format(Locale.ROOT, "%.1f ms", ms);
+			return Decimals.fixed(ms, 1) + " ms";
 		}
 		if (Math.round(ms) < 1000) {
-			return String.format(Locale.ROOT, "%d ms", Math.round(ms));
+			return Math.round(ms) + " ms";
 		}
-		return String.format(Locale.ROOT, "%.1f s", ms / 1000);
+		return Decimals.fixed(ms / 1000, 1) + " s";
 	}
 
 }

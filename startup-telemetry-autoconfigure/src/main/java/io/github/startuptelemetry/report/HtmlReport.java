@@ -7,12 +7,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
+import io.github.startuptelemetry.support.Decimals;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
 
@@ -162,9 +164,9 @@ public final class HtmlReport {
 			.append(change.kind() == ReportComparison.Kind.SERVER ? "" : kind + " ")
 			.append(esc(change.name()))
 			.append("</td><td class=\"pair\"><i class=\"before\" style=\"width:")
-			.append(String.format(Locale.ROOT, "%.1f", 100 * change.beforeMs() / scale))
+			.append(Decimals.fixed(100 * change.beforeMs() / scale, 1))
 			.append("%\" title=\"baseline\"></i><i class=\"after\" style=\"width:")
-			.append(String.format(Locale.ROOT, "%.1f", 100 * change.afterMs() / scale))
+			.append(Decimals.fixed(100 * change.afterMs() / scale, 1))
 			.append("%\" title=\"this startup\"></i></td><td>")
 			.append(esc(change.line().substring(change.line().lastIndexOf(change.name()) + change.name().length()).strip()))
 			.append("</td><td>")
@@ -176,10 +178,11 @@ public final class HtmlReport {
 		this.html.append("<main class=\"chart\" style=\"--grid:")
 			.append(this.geometry.grid())
 			.append("\">\n")
-			.append(axisRow())
-			.append(supervisorRow());
+			.append(axisRow());
+		supervisorRow();
 		for (ServerReport server : this.report.servers()) {
-			this.html.append(serverRow(server)).append(beanRows(server));
+			serverRow(server);
+			beanRows(server);
 		}
 		this.html.append(endMarker()).append("</main>\n");
 	}
@@ -198,44 +201,48 @@ public final class HtmlReport {
 		return row.append("</div><div class=\"stats\">spawn→ready</div></div>\n").toString();
 	}
 
-	private String supervisorRow() {
-		StringBuilder track = new StringBuilder();
-		for (Stage stage : this.report.supervisorStages()) {
-			track.append(stageBar(SUPERVISOR, stage, this.report.startNs(), this.report.durationNs(), false));
-		}
+	private void supervisorRow() {
 		String state = this.report.ready() ? "ok" : "bad";
-		return row("supervisor", SUPERVISOR, this.report.outcome(), "",
-				label(SUPERVISOR, "gym.startup · its own stages", null, state, this.report.outcome(), null),
-				track.toString(), Durations.format(this.report.durationNs()), null);
+		openRow("supervisor", SUPERVISOR, this.report.outcome(), "");
+		label(SUPERVISOR, "gym.startup · its own stages", null, state, this.report.outcome(), null);
+		this.html.append("<div class=\"track\">");
+		for (Stage stage : this.report.supervisorStages()) {
+			stageBar(SUPERVISOR, stage, this.report.startNs(), this.report.durationNs(), false);
+		}
+		closeRow(Durations.format(this.report.durationNs()), null);
 	}
 
-	private String serverRow(ServerReport server) {
+	/** A server's row, written straight into the page: a hundred servers make a hundred of them. */
+	private void serverRow(ServerReport server) {
 		boolean isCritical = this.critical.map((path) -> path.server().equals(server)).orElse(false);
 		Optional<Stage> slowest = isCritical ? this.critical.get().slowestStage() : Optional.empty();
-		StringBuilder track = new StringBuilder();
+		String state = server.ready() ? "ok" : server.stopped() ? "muted" : "bad";
+		String classes = (isCritical ? " critical" : "") + (server.ready() ? "" : " " + state);
+		openRow("server", server.name(), server.outcome(), classes);
+		label(server.name(), server.type(), HtmlWording.note(server, isCritical), state,
+				ReportWording.shortOutcome(server), HtmlWording.badgeTitle(server));
+		this.html.append("<div class=\"track\">");
 		List<Stage> stages = server.stages();
 		if (stages.isEmpty()) {
-			track.append(wholeBar(server));
+			wholeBar(server);
 		}
 		else {
 			if (stages.get(0).startNs() > server.spawnNs()) {
-				track.append(bar("gap", null, server.spawnNs(), stages.get(0).startNs(), "",
-						this.wording.gapTooltip(server, stages.get(0).startNs())));
+				bar("gap", null, server.spawnNs(), stages.get(0).startNs(), "",
+						this.wording.gapTooltip(server, stages.get(0).startNs()), "");
 			}
 			for (Stage stage : stages) {
-				track.append(stageBar(server.name(), stage, server.spawnNs(), server.spawnToEndNs(),
-						slowest.filter(stage::equals).isPresent()));
+				stageBar(server.name(), stage, server.spawnNs(), server.spawnToEndNs(),
+						slowest.filter(stage::equals).isPresent());
 			}
 		}
-		server.probeLagNs()
-			.ifPresent((lag) -> track.append(bar("lag", null, server.serverReadyNs().getAsLong(), server.endNs(),
-					this.geometry.fitting(lag, "probe lag", "lag"), this.wording.lagTooltip(server, lag))));
-		String state = server.ready() ? "ok" : server.stopped() ? "muted" : "bad";
-		String classes = (isCritical ? " critical" : "") + (server.ready() ? "" : " " + state);
-		return row("server", server.name(), server.outcome(), classes,
-				label(server.name(), server.type(), HtmlWording.note(server, isCritical), state,
-						ReportWording.shortOutcome(server), HtmlWording.badgeTitle(server)),
-				track.toString(), Durations.format(server.spawnToEndNs()), sideNote(server));
+		OptionalLong lag = server.probeLagNs();
+		if (lag.isPresent()) {
+			bar("lag", null, server.serverReadyNs().getAsLong(), server.endNs(),
+					this.geometry.fitting(lag.getAsLong(), "probe lag", "lag"),
+					this.wording.lagTooltip(server, lag.getAsLong()), "");
+		}
+		closeRow(Durations.format(server.spawnToEndNs()), sideNote(server));
 	}
 
 	/** Beside the row's duration: how long the platform held it back, and the probe lag. */
@@ -247,23 +254,23 @@ public final class HtmlReport {
 	}
 
 	/** A server that reported no stages: one bar from its spawn to its end, saying how it ended. */
-	private String wholeBar(ServerReport server) {
+	private void wholeBar(ServerReport server) {
 		String kind = server.ready() ? "opaque" : server.stopped() ? "stopped" : "failed";
-		return bar(kind, null, server.spawnNs(), server.endNs(),
+		bar(kind, null, server.spawnNs(), server.endNs(),
 				this.geometry.fitting(server.spawnToEndNs(), HtmlWording.wholeBarText(server),
 						ReportWording.outcome(server)),
-				this.wording.wholeBarTooltip(server));
+				this.wording.wholeBarTooltip(server), "");
 	}
 
-	private String beanRows(ServerReport server) {
+	private void beanRows(ServerReport server) {
 		List<Nested> beans = new ArrayList<>();
 		flatten(server.beans(), 0, beans);
-		List<Nested> shown = beans.stream()
+		List<Nested> shown = beans.isEmpty() ? List.of() : beans.stream()
 			.sorted(Comparator.comparingLong((Nested nested) -> nested.bean().durationNs()).reversed())
 			.limit(BEANS_PER_SERVER)
 			.sorted(Comparator.comparingLong((Nested nested) -> nested.bean().startNs()))
 			.toList();
-		StringBuilder rows = new StringBuilder();
+		StringBuilder rows = this.html;
 		for (Nested nested : shown) {
 			StepTiming bean = nested.bean();
 			String stage = stageAt(server, bean.startNs());
@@ -275,11 +282,10 @@ public final class HtmlReport {
 				.append(esc((bean.beanType() != null) ? bean.beanType() : bean.label()))
 				.append("\">↳ ")
 				.append(esc(bean.label()))
-				.append("</div><div class=\"track\">")
-				.append(bar("bean", stage, bean.startNs(), bean.endNs(),
-						this.geometry.fitting(bean.durationNs(), bean.label()),
-						this.wording.beanTooltip(server, stage, bean)))
-				.append("</div><div class=\"stats\">")
+				.append("</div><div class=\"track\">");
+			bar("bean", stage, bean.startNs(), bean.endNs(), this.geometry.fitting(bean.durationNs(), bean.label()),
+					this.wording.beanTooltip(server, stage, bean), "");
+			rows.append("</div><div class=\"stats\">")
 				.append(Durations.format(bean.durationNs()))
 				.append("</div></div>\n");
 		}
@@ -296,7 +302,6 @@ public final class HtmlReport {
 				.append(beans.size() - shown.size())
 				.append(" faster slow beans not shown</div><div class=\"track\"></div><div class=\"stats\"></div></div>\n");
 		}
-		return rows.toString();
 	}
 
 	private static void flatten(List<StepTiming> beans, int depth, List<Nested> into) {
@@ -316,14 +321,13 @@ public final class HtmlReport {
 			.orElse(StageNames.BEANS_INSTANTIATED);
 	}
 
-	private String stageBar(String owner, Stage stage, long fromNs, long totalNs, boolean slowest) {
+	private void stageBar(String owner, Stage stage, long fromNs, long totalNs, boolean slowest) {
 		this.stageNames.add(stage.name());
 		String kind = "stage" + (slowest ? " slowest" : "") + (idle(stage.name()) ? " idle" : "")
 				+ (waiting(stage) ? " waiting" : "");
-		String bar = bar(kind, stage.name(), stage.startNs(), stage.endNs(),
+		bar(kind, stage.name(), stage.startNs(), stage.endNs(),
 				this.geometry.fitting(stage.durationNs(), this.wording.stageLabels(stage, slowest)),
-				this.wording.stageTooltip(owner, stage, fromNs, totalNs));
-		return bar.substring(0, bar.length() - "</div>".length()) + cpuBar(stage) + "</div>";
+				this.wording.stageTooltip(owner, stage, fromNs, totalNs), cpuBar(stage));
 	}
 
 	/**
@@ -334,7 +338,7 @@ public final class HtmlReport {
 		return stage.counters()
 			.filter((jvm) -> jvm.cpuNs() >= 0 && stage.durationNs() > 0)
 			.map((jvm) -> "<i class=\"cpu\" style=\"width:"
-					+ String.format(Locale.ROOT, "%.1f", Math.min(100.0, 100.0 * jvm.cpuNs() / stage.durationNs()))
+					+ Decimals.fixed(Math.min(100.0, 100.0 * jvm.cpuNs() / stage.durationNs()), 1)
 					+ "%\"></i>")
 			.orElse("");
 	}
@@ -352,8 +356,9 @@ public final class HtmlReport {
 		return StageNames.WAIT_FOR_SERVERS.equals(stage) || StageNames.UNFINISHED.equals(stage);
 	}
 
-	private String bar(String kind, String stage, long startNs, long endNs, String text, String tooltip) {
-		StringBuilder bar = new StringBuilder("<div class=\"bar ").append(kind).append('"');
+	/** A bar, into the page; {@code inside} (markup) after its label. */
+	private void bar(String kind, String stage, long startNs, long endNs, String text, String tooltip, String inside) {
+		StringBuilder bar = this.html.append("<div class=\"bar ").append(kind).append('"');
 		if (stage != null) {
 			String color = StageColors.of(stage);
 			bar.append(" data-stage=\"").append(esc(stage)).append('"');
@@ -366,17 +371,16 @@ public final class HtmlReport {
 			.append(this.geometry.left(startNs))
 			.append(";width:")
 			.append(this.geometry.width(startNs, endNs))
-			.append("\" title=\"")
-			.append(esc(tooltip))
-			.append("\">");
+			.append("\" title=\"");
+		HtmlText.escape(tooltip, bar).append("\">");
 		if (!text.isEmpty()) {
-			bar.append("<span>").append(esc(text)).append("</span>");
+			HtmlText.escape(text, bar.append("<span>")).append("</span>");
 		}
-		return bar.append("</div>").toString();
+		bar.append(inside).append("</div>");
 	}
 
-	private static String label(String name, String type, String note, String state, String badge, String badgeTitle) {
-		StringBuilder label = new StringBuilder("<div class=\"label\"><div class=\"line\"><span class=\"name\" title=\"")
+	private void label(String name, String type, String note, String state, String badge, String badgeTitle) {
+		StringBuilder label = this.html.append("<div class=\"label\"><div class=\"line\"><span class=\"name\" title=\"")
 			.append(esc(name))
 			.append("\">")
 			.append(esc(name))
@@ -393,15 +397,24 @@ public final class HtmlReport {
 		if (note != null) {
 			label.append("<span class=\"note\">").append(esc(note)).append("</span>");
 		}
-		return label.append("</div></div>").toString();
+		label.append("</div></div>");
 	}
 
-	private static String row(String kind, String name, String outcome, String classes, String label, String track,
-			String total, String detail) {
-		return "<div class=\"row " + kind + classes + "\" data-row=\"" + kind + "\" data-server=\"" + esc(name)
-				+ "\" data-outcome=\"" + esc(outcome) + "\">" + label + "<div class=\"track\">" + track
-				+ "</div><div class=\"stats\"><b>" + total + "</b>"
-				+ ((detail != null) ? "<small>" + esc(detail) + "</small>" : "") + "</div></div>\n";
+	/** A row's opening tag; its label, then its track's opening tag and bars, follow, then {@link #closeRow}. */
+	private void openRow(String kind, String name, String outcome, String classes) {
+		this.html.append("<div class=\"row ").append(kind).append(classes).append("\" data-row=\"").append(kind)
+			.append("\" data-server=\"");
+		HtmlText.escape(name, this.html).append("\" data-outcome=\"");
+		HtmlText.escape(outcome, this.html).append("\">");
+	}
+
+	/** The end of a row's track, its total and side note, and of the row. */
+	private void closeRow(String total, String detail) {
+		this.html.append("</div><div class=\"stats\"><b>").append(total).append("</b>");
+		if (detail != null) {
+			HtmlText.escape(detail, this.html.append("<small>")).append("</small>");
+		}
+		this.html.append("</div></div>\n");
 	}
 
 	/** The vertical line where the startup ended: all ready, or the abort. */

@@ -13,7 +13,14 @@ final class HtmlText {
 		if (text == null) {
 			return "";
 		}
-		StringBuilder out = new StringBuilder(text.length() + 16);
+		return escape(text, new StringBuilder(text.length() + 16)).toString();
+	}
+
+	/** {@code text} escaped onto the end of {@code out} (nothing for {@code null}), for a page built in one piece. */
+	static StringBuilder escape(String text, StringBuilder out) {
+		if (text == null) {
+			return out;
+		}
 		for (int i = 0; i < text.length(); i++) {
 			char c = text.charAt(i);
 			switch (c) {
@@ -28,7 +35,7 @@ final class HtmlText {
 				default -> out.append(c);
 			}
 		}
-		return out.toString();
+		return out;
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.function.UnaryOperator;
 
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
+import io.github.startuptelemetry.support.Decimals;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
 
@@ -26,7 +27,7 @@ final class ReportWording {
 
 	/** CPU time over wall time, as both reports show it: {@code 1.4×}. */
 	static String cpuPerWall(double ratio) {
-		return String.format(Locale.ROOT, "%.1f×", ratio);
+		return Decimals.fixed(ratio, 1) + "×";
 	}
 
 	/** What a stage's JVM counters say, one fact a line: CPU/wall, GC, JIT, classes. */
@@ -131,7 +132,7 @@ final class ReportWording {
 
 	/** {@code 75%} of the whole, or {@code -} for an empty whole. */
 	static String percentOf(long ns, long totalNs) {
-		return (totalNs <= 0) ? "-" : String.format(Locale.ROOT, "%.0f%%", 100.0 * ns / totalNs);
+		return (totalNs <= 0) ? "-" : Decimals.fixed(100.0 * ns / totalNs, 0) + "%";
 	}
 
 	/**

@@ -2,7 +2,8 @@ package io.github.startuptelemetry.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+
+import io.github.startuptelemetry.support.Decimals;
 
 /**
  * The shared time axis of a waterfall: 0 is the supervisor's start, and the axis ends at the
@@ -45,7 +46,7 @@ final class TimeAxis {
 
 	/** How much of the axis a duration takes, in percent of its length. */
 	String percent(long durationNs) {
-		return String.format(Locale.ROOT, "%.3f%%", 100.0 * durationNs / this.lengthNs);
+		return Decimals.fixed(100.0 * durationNs / this.lengthNs, 3) + "%";
 	}
 
 	/** The share of the axis a duration takes, 0 to 1. */
@@ -77,7 +78,7 @@ final class TimeAxis {
 			return (ns / 1_000_000_000L) + " s";
 		}
 		if (this.stepNs >= 100_000_000L) {
-			return String.format(Locale.ROOT, "%.1f s", ns / 1e9);
+			return Decimals.fixed(ns / 1e9, 1) + " s";
 		}
 		return (ns / 1_000_000L) + " ms";
 	}

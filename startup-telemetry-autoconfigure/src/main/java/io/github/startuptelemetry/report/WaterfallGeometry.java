@@ -1,9 +1,9 @@
 package io.github.startuptelemetry.report;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.LongStream;
 
+import io.github.startuptelemetry.support.Decimals;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
 
@@ -76,7 +76,7 @@ final class WaterfallGeometry {
 
 	/** Where the startup ended, 0 to 1 of the track. */
 	String end() {
-		return String.format(Locale.ROOT, "%.5f", this.end);
+		return Decimals.fixed(this.end, 5);
 	}
 
 	/** The latest instant anything in the report reaches, so that nothing is drawn off the axis. */

@@ -17,8 +17,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.IntSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import io.github.startuptelemetry.lifecycle.HttpUrl;
 
@@ -28,7 +26,8 @@ import io.github.startuptelemetry.lifecycle.HttpUrl;
  */
 final class FleetPlan {
 
-	private static final Pattern PLACEHOLDER = Pattern.compile("\\{(name|type|port|rank|world-size|java)}");
+	/** What {@code {...}} in a server's command, URLs, setup, working dir and env stands for. */
+	private static final List<String> PLACEHOLDERS = List.of("name", "type", "port", "rank", "world-size", "java");
 
 	/** Stand-ins used to check a URL template before any port is picked. */
 	private static final Map<String, String> SAMPLE_VALUES = Map.of("name", "server", "type", "server", "port",
@@ -108,17 +107,43 @@ final class FleetPlan {
 		}
 	}
 
+	/**
+	 * {@code template} with every placeholder ({@link #PLACEHOLDERS} in braces) replaced by its
+	 * value; any other brace is kept. A scan, not a regular expression: a fleet expands several
+	 * templates per server, on the thread that then spawns them.
+	 */
 	static String expand(String template, Map<String, String> values) {
 		if (template == null) {
 			return null;
 		}
-		Matcher matcher = PLACEHOLDER.matcher(template);
-		StringBuilder out = new StringBuilder();
-		while (matcher.find()) {
-			matcher.appendReplacement(out, Matcher.quoteReplacement(values.get(matcher.group(1))));
+		int open = template.indexOf('{');
+		if (open < 0) {
+			return template;
 		}
-		matcher.appendTail(out);
-		return out.toString();
+		StringBuilder out = new StringBuilder(template.length() + 16);
+		int copied = 0;
+		while (open >= 0) {
+			String placeholder = placeholderAt(template, open + 1);
+			if (placeholder != null) {
+				out.append(template, copied, open).append(values.get(placeholder));
+				copied = open + placeholder.length() + 2;
+				open = template.indexOf('{', copied);
+			}
+			else {
+				open = template.indexOf('{', open + 1);
+			}
+		}
+		return out.append(template, copied, template.length()).toString();
+	}
+
+	/** The placeholder whose name and closing brace start at {@code from}, or {@code null}. */
+	private static String placeholderAt(String template, int from) {
+		for (String name : PLACEHOLDERS) {
+			if (template.startsWith(name, from) && template.startsWith("}", from + name.length())) {
+				return name;
+			}
+		}
+		return null;
 	}
 
 	/**

@@ -83,6 +83,9 @@ final class FleetRun {
 
 	private State state = State.NEW;
 
+	/** How many of {@link #servers} are ready: the launching thread is woken once, when the last one is. */
+	private int readyCount;
+
 	private boolean stopRequested;
 
 	private boolean processesStopped;
@@ -300,7 +303,7 @@ final class FleetRun {
 	 * {@code server} is ready since {@code readyNs} (epoch ns), if it still counts; what its
 	 * {@code callback} said (from {@code from}; both {@code null} for a probe) is taken in under
 	 * the same lock, before anyone waiting hears it is ready. Under the lock only the claim:
-	 * the startup's record of it (its outcome and end), the run's state, the wake-up; its span's
+	 * the startup's record of it (its outcome and end), the run's state, the wake-up once the last is ready; its span's
 	 * end and its metric follow outside, on the run's telemetry thread
 	 * ({@link SupervisorStartup#claimReady}: the startup ends them itself before it closes, if
 	 * that thread has not yet). Logs, at
@@ -331,7 +334,9 @@ final class FleetRun {
 			if (address != null) {
 				server.address = address;
 			}
-			this.lock.notifyAll();
+			if (++this.readyCount == this.servers.size()) {
+				this.lock.notifyAll();
+			}
 			appliedNs = WallClock.nowNs();
 		}
 		tellTelemetry(() -> {
@@ -496,7 +501,7 @@ final class FleetRun {
 	}
 
 	private boolean allReady() {
-		return this.servers.stream().allMatch((server) -> server.ready);
+		return this.readyCount == this.servers.size();
 	}
 
 	private List<FleetServer> pending() {

@@ -13,7 +13,9 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 
@@ -41,6 +43,9 @@ final class ProbeClient {
 
 	private HttpClient https;
 
+	/** By URI, the address of a host given as an IP address: the loop's own. */
+	private final Map<URI, InetSocketAddress> literalAddresses = new HashMap<>();
+
 	ProbeClient(ProbeLoop loop, Duration timeout) {
 		this.loop = loop;
 		this.timeout = timeout;
@@ -60,6 +65,41 @@ final class ProbeClient {
 		else {
 			new Get(uri, maxBody, then).start();
 		}
+	}
+
+	/**
+	 * Where to connect for {@code uri}: a host given by name is looked up for every GET (its
+	 * address may appear or change while a server starts), one given as an IP address is parsed
+	 * once, not on each of a server's dozen probes.
+	 */
+	private InetSocketAddress address(URI uri) {
+		InetSocketAddress known = this.literalAddresses.get(uri);
+		if (known != null) {
+			return known;
+		}
+		int port = (uri.getPort() != -1) ? uri.getPort() : 80;
+		InetSocketAddress address = new InetSocketAddress(uri.getHost(), port);
+		if (!address.isUnresolved() && isAddressLiteral(uri.getHost())) {
+			this.literalAddresses.put(uri, address);
+		}
+		return address;
+	}
+
+	/** An IPv6 address in brackets, or digits and dots (an IPv4 address: no host name is all digits). */
+	static boolean isAddressLiteral(String host) {
+		if (host == null || host.isEmpty()) {
+			return false;
+		}
+		if (host.charAt(0) == '[') {
+			return true;
+		}
+		for (int i = 0; i < host.length(); i++) {
+			char c = host.charAt(i);
+			if (c != '.' && (c < '0' || c > '9')) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private void viaHttps(URI uri, Consumer<Reply> then) {
@@ -138,7 +178,10 @@ final class ProbeClient {
 
 		private final Consumer<Reply> then;
 
-		private ByteBuffer received = ByteBuffer.allocate(1024);
+		/** What the server sent; allocated once it accepted (a refused connect, the usual probe, needs none). */
+		private ByteBuffer received;
+
+		private ProbeLoop.Scheduled timeout;
 
 		private ByteBuffer request;
 
@@ -157,8 +200,7 @@ final class ProbeClient {
 		}
 
 		void start() {
-			int port = (this.uri.getPort() != -1) ? this.uri.getPort() : 80;
-			InetSocketAddress address = new InetSocketAddress(this.uri.getHost(), port);
+			InetSocketAddress address = address(this.uri);
 			if (address.isUnresolved()) {
 				finish(Reply.of(Kind.REFUSED));
 				return;
@@ -170,7 +212,7 @@ final class ProbeClient {
 				// registration and no timer
 				boolean connected = this.channel.connect(address) || this.channel.finishConnect();
 				this.key = ProbeClient.this.loop.register(this.channel, this);
-				ProbeClient.this.loop.schedule(this::timedOut, ProbeClient.this.timeout.toNanos());
+				this.timeout = ProbeClient.this.loop.schedule(this::timedOut, ProbeClient.this.timeout.toNanos());
 				if (connected) {
 					connected();
 				}
@@ -209,6 +251,7 @@ final class ProbeClient {
 
 		private void connected() throws IOException {
 			this.connected = true;
+			this.received = ByteBuffer.allocate(1024);
 			String path = (this.uri.getRawPath() == null || this.uri.getRawPath().isEmpty()) ? "/"
 					: this.uri.getRawPath();
 			String query = (this.uri.getRawQuery() != null) ? "?" + this.uri.getRawQuery() : "";
@@ -261,6 +304,10 @@ final class ProbeClient {
 				return;
 			}
 			this.done = true;
+			if (this.timeout != null) {
+				// answered: its timer need not wake the loop
+				this.timeout.cancel();
+			}
 			if (this.channel != null) {
 				try {
 					this.channel.close();
@@ -326,7 +373,12 @@ final class ProbeClient {
 				return -1;
 			}
 			String code = line.substring(9, 12);
-			return (code.chars().allMatch((c) -> c >= '0' && c <= '9')) ? Integer.parseInt(code) : -1;
+			for (int i = 0; i < code.length(); i++) {
+				if (code.charAt(i) < '0' || code.charAt(i) > '9') {
+					return -1;
+				}
+			}
+			return Integer.parseInt(code);
 		}
 
 		private static long contentLength(String head) {

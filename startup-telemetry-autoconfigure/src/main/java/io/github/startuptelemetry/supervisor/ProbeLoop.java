@@ -54,15 +54,20 @@ final class ProbeLoop implements Executor, AutoCloseable {
 		this.thread.start();
 	}
 
-	/** Run {@code task} on this loop after {@code delayNs}; from any thread. */
-	void schedule(Runnable task, long delayNs) {
+	/**
+	 * Run {@code task} on this loop after {@code delayNs}; from any thread.
+	 * @return what cancels it, from this loop's thread
+	 */
+	Scheduled schedule(Runnable task, long delayNs) {
 		if (this.closed) {
 			throw new RejectedExecutionException("The probe loop is closed");
 		}
-		this.submitted.add(new Timer(System.nanoTime() + Math.max(0, delayNs), task));
+		Timer timer = new Timer(System.nanoTime() + Math.max(0, delayNs), task);
+		this.submitted.add(timer);
 		if (Thread.currentThread() != this.thread) {
 			this.selector.wakeup();
 		}
+		return timer;
 	}
 
 	/** Run {@code task} on this loop as soon as it can. */
@@ -130,12 +135,19 @@ final class ProbeLoop implements Executor, AutoCloseable {
 		}
 		long now = System.nanoTime();
 		while (!this.closed && !this.timers.isEmpty() && this.timers.peek().atNs - now <= 0) {
-			guarded(this.timers.poll().task);
+			Timer due = this.timers.poll();
+			if (!due.cancelled) {
+				guarded(due.task);
+			}
 		}
 	}
 
 	/** Nanoseconds until the next timer is due: 0 when one is, -1 without any. */
 	private long nextDueNs() {
+		// a cancelled timer (a GET's timeout, once it was answered) wakes nobody
+		while (!this.timers.isEmpty() && this.timers.peek().cancelled) {
+			this.timers.poll();
+		}
 		Timer next = this.timers.peek();
 		return (next != null) ? Math.max(0, next.atNs - System.nanoTime()) : -1;
 	}
@@ -159,8 +171,16 @@ final class ProbeLoop implements Executor, AutoCloseable {
 		}
 	}
 
+	/** A scheduled task, which can be called off before it is due. */
+	interface Scheduled {
+
+		/** It will not run: from the loop's thread only. */
+		void cancel();
+
+	}
+
 	/** A task due at a time; ties run in the order scheduled. */
-	private static final class Timer implements Comparable<Timer> {
+	private static final class Timer implements Comparable<Timer>, Scheduled {
 
 		final long atNs;
 
@@ -168,9 +188,17 @@ final class ProbeLoop implements Executor, AutoCloseable {
 
 		long sequence;
 
+		/** Set and read on the loop's thread only. */
+		boolean cancelled;
+
 		Timer(long atNs, Runnable task) {
 			this.atNs = atNs;
 			this.task = task;
+		}
+
+		@Override
+		public void cancel() {
+			this.cancelled = true;
 		}
 
 		@Override

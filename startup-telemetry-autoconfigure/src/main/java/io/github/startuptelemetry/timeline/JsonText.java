@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.support.Decimals;
+
 /**
  * Just enough JSON, with the JDK alone, for everything of ours that is JSON text: the ready
  * callback a server posts (compact), the report files (pretty), and reading both back. The
@@ -81,7 +83,7 @@ public final class JsonText {
 		else if (value instanceof Double || value instanceof Float) {
 			double number = ((Number) value).doubleValue();
 			out.append(!Double.isFinite(number) ? "null"
-					: (indent != null) ? String.format(Locale.ROOT, "%.3f", number) : Double.toString(number));
+					: (indent != null) ? Decimals.fixed(number, 3) : Double.toString(number));
 		}
 		else if (value instanceof Number || value instanceof Boolean) {
 			out.append(value);

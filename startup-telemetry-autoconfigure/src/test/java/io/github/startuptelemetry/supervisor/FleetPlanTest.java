@@ -56,6 +56,20 @@ class FleetPlanTest {
 	}
 
 	@Test
+	void placeholdersNextToBracesAndEachOtherAreFilledInAsTheyStand() {
+		Map<String, String> values = Map.of("name", "a-0", "type", "t", "port", "1", "rank", "0", "world-size", "2",
+				"java", "/j");
+		assertThat(FleetPlan.expand("{{port}}", values)).isEqualTo("{1}");
+		assertThat(FleetPlan.expand("{port}{port}{rank}/{world-size}", values)).isEqualTo("110/2");
+		assertThat(FleetPlan.expand("}{name}{", values)).isEqualTo("}a-0{");
+		assertThat(FleetPlan.expand("{port", values)).isEqualTo("{port");
+		assertThat(FleetPlan.expand("{ port}{Port}{names}{}", values)).isEqualTo("{ port}{Port}{names}{}");
+		assertThat(FleetPlan.expand("$1 \\ {java}", values)).isEqualTo("$1 \\ /j");
+		assertThat(FleetPlan.expand("", values)).isEmpty();
+		assertThat(FleetPlan.expand(null, values)).isNull();
+	}
+
+	@Test
 	void theTimelineEndpointIsFoundBesideTheHealthEndpoint() {
 		assertThat(FleetPlan.timelineBeside(URI.create("http://h:1/manage/health")))
 			.isEqualTo(URI.create("http://h:1/manage/startuptimeline"));

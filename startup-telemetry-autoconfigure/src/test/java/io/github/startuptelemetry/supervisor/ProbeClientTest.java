@@ -56,6 +56,35 @@ class ProbeClientTest {
 	}
 
 	@Test
+	void aServerThatStartsListeningOnAnAddressProbedBeforeIsFound() throws Exception {
+		int port;
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			port = socket.getLocalPort();
+		}
+		String health = "http://127.0.0.1:" + port + "/health";
+		ProbeClient client = new ProbeClient(this.loop, Duration.ofSeconds(30));
+		assertThat(get(client, health, 0).kind()).isEqualTo(Kind.REFUSED);
+		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+		this.server.createContext("/health", (exchange) -> {
+			exchange.sendResponseHeaders(204, -1);
+			exchange.close();
+		});
+		this.server.start();
+		assertThat(get(client, health, 0).status()).isEqualTo(204);
+	}
+
+	@Test
+	void onlyAnIpAddressIsAnAddressLiteral() {
+		assertThat(ProbeClient.isAddressLiteral("127.0.0.1")).isTrue();
+		assertThat(ProbeClient.isAddressLiteral("[::1]")).isTrue();
+		assertThat(ProbeClient.isAddressLiteral("localhost")).isFalse();
+		assertThat(ProbeClient.isAddressLiteral("node-0.cluster")).isFalse();
+		assertThat(ProbeClient.isAddressLiteral("10.0.0.1.example")).isFalse();
+		assertThat(ProbeClient.isAddressLiteral("")).isFalse();
+		assertThat(ProbeClient.isAddressLiteral(null)).isFalse();
+	}
+
+	@Test
 	void anUnknownHostIsRefusedAndNoError() throws Exception {
 		assertThat(get("http://no-such-host.invalid/health", 0).kind()).isEqualTo(Kind.REFUSED);
 	}
@@ -156,8 +185,12 @@ class ProbeClientTest {
 	}
 
 	private Reply get(String uri, int maxBody, Duration timeout) throws Exception {
+		return get(new ProbeClient(this.loop, timeout), uri, maxBody);
+	}
+
+	private Reply get(ProbeClient client, String uri, int maxBody) throws Exception {
 		CompletableFuture<Reply> reply = new CompletableFuture<>();
-		new ProbeClient(this.loop, timeout).get(URI.create(uri), maxBody, (answer) -> {
+		client.get(URI.create(uri), maxBody, (answer) -> {
 			if (this.loop.inLoop()) {
 				reply.complete(answer);
 			}

@@ -173,7 +173,9 @@ class FleetScaleBenchmark {
 			countersAtStart.forEach((name, count) -> counters.merge(name, -count, Long::sum));
 			long window = System.nanoTime() - wallAtStart;
 			// an idle window as long as the startup, for the JVM's background CPU (JIT, GC)
-			assertThat(supervisor.process().waitFor(window, TimeUnit.NANOSECONDS)).isFalse();
+			assertThat(supervisor.process().waitFor(window, TimeUnit.NANOSECONDS))
+				.as("the supervisor exited after its report (a failed startup?); its log:%n%s", supervisor.log())
+				.isFalse();
 			double idle = ProcessCpu.ms(supervisor.pid()) - cpuAtReport;
 
 			List<ReceivedSpan> spans = receiver.awaitSpans((all) -> all.stream()

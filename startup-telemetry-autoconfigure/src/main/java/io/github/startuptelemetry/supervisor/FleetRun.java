@@ -343,7 +343,7 @@ final class FleetRun {
 			telemetry.run();
 			if (logger.isDebugEnabled()) {
 				long toldNs = WallClock.nowNs();
-				// when the run acted on it (its state, its wait woken), and when its span ended and metric was recorded
+				// when the run acted on it (its state; its wait woken if this was the last server), and when its span ended and metric was recorded
 				logger.debug(String.format(Locale.ROOT, "Server '%s' is ready (%s); the run applied it at %d epoch ns, "
 						+ "%.1f ms after its ready instant; its telemetry was told at %d epoch ns", server.name(), source,
 						appliedNs, (appliedNs - readyNs) / 1e6, toldNs));

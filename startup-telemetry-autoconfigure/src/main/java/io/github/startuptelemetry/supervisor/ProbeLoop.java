@@ -59,10 +59,19 @@ final class ProbeLoop implements Executor, AutoCloseable {
 	 * @return what cancels it, from this loop's thread
 	 */
 	Scheduled schedule(Runnable task, long delayNs) {
+		return scheduleAt(task, System.nanoTime() + Math.max(0, delayNs));
+	}
+
+	/**
+	 * Run {@code task} on this loop once {@link System#nanoTime()} reaches {@code atNs}; from any
+	 * thread.
+	 * @return what cancels it, from this loop's thread
+	 */
+	Scheduled scheduleAt(Runnable task, long atNs) {
 		if (this.closed) {
 			throw new RejectedExecutionException("The probe loop is closed");
 		}
-		Timer timer = new Timer(System.nanoTime() + Math.max(0, delayNs), task);
+		Timer timer = new Timer(atNs, task);
 		this.submitted.add(timer);
 		if (Thread.currentThread() != this.thread) {
 			this.selector.wakeup();

@@ -8,6 +8,10 @@ import java.util.Locale;
  * that one parses its pattern with a regular expression and allocates a formatter for every call,
  * and a supervisor's report of a hundred servers asks for thousands of numbers (its durations,
  * bar positions and tooltips) while the fleet it reports on waits for it.
+ * <p>
+ * Equal to the formatter on Java 17 and on 21 and later (compared over millions of values on 17
+ * and 25). Java 19 and 20 had a new {@code Double.toString} but the old formatter digits, so a
+ * rare tie could differ there in its last digit.
  */
 public final class Decimals {
 

@@ -193,6 +193,26 @@ class HtmlReportTest {
 	}
 
 	@Test
+	void beanLabelsAndTypesAreEscaped() {
+		// a server's timeline arrives over the network: its bean names and types are not trusted
+		String label = "<img src=x onerror=alert(1)>&'";
+		String type = "\"><script>alert('b')</script>";
+		StepTiming bean = TestTimelines.bean(label, type, T0 + 2400 * MS, T0 + 3800 * MS, List.of());
+		StartupReport report = withRow(readyReport(), "model-1",
+				(row) -> row.withTimeline(TestTimelines.of(row.stages(), row.serverReadyNs().getAsLong(), List.of(bean))));
+
+		String html = HtmlReport.render(report);
+		Document page = Jsoup.parse(html);
+
+		assertThat(html).doesNotContain("<img", "<script");
+		assertThat(page.select("img, script, [onerror]")).isEmpty();
+		Element row = page.selectFirst(".row.bean");
+		assertThat(row.select(".label").text()).isEqualTo("↳ " + label);
+		assertThat(row.select(".label").attr("title")).isEqualTo(type);
+		assertThat(row.select(".bar.bean").attr("title")).contains("bean " + label + "\n" + type + "\n");
+	}
+
+	@Test
 	void namesTypesAndErrorsAreEscapedEverywhere() {
 		String name = "<img src=x onerror=alert(1)>&\"'";
 		String type = "\"><script>alert('t')</script>";

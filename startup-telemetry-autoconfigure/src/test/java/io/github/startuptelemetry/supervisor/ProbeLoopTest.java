@@ -25,17 +25,23 @@ class ProbeLoopTest {
 		List<String> ran = new CopyOnWriteArrayList<>();
 		CountDownLatch last = new CountDownLatch(1);
 		this.loop.execute(() -> {
-			ProbeLoop.Scheduled cancelled = this.loop.schedule(() -> ran.add("cancelled"), TimeUnit.MILLISECONDS.toNanos(5));
-			this.loop.schedule(() -> ran.add("second"), TimeUnit.MILLISECONDS.toNanos(20));
-			this.loop.schedule(() -> ran.add("first"), TimeUnit.MILLISECONDS.toNanos(10));
-			this.loop.schedule(() -> {
+			// due times from one reading of the clock: a pause between the calls changes nothing
+			long now = System.nanoTime();
+			ProbeLoop.Scheduled cancelled = this.loop.scheduleAt(() -> ran.add("cancelled"), now + ms(5));
+			this.loop.scheduleAt(() -> ran.add("second"), now + ms(20));
+			this.loop.scheduleAt(() -> ran.add("first"), now + ms(10));
+			this.loop.scheduleAt(() -> {
 				ran.add("last");
 				last.countDown();
-			}, TimeUnit.MILLISECONDS.toNanos(30));
+			}, now + ms(30));
 			cancelled.cancel();
 		});
 		assertThat(last.await(60, TimeUnit.SECONDS)).isTrue();
 		assertThat(ran).containsExactly("first", "second", "last");
+	}
+
+	private static long ms(long millis) {
+		return TimeUnit.MILLISECONDS.toNanos(millis);
 	}
 
 }

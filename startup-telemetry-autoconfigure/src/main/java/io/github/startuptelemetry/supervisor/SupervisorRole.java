@@ -100,8 +100,10 @@ final class SupervisorRole implements SmartInitializingSingleton {
 		timeline();
 		if (isSupervisor()) {
 			for (String name : this.supervisorBeans) {
-				if (this.beanFactory.containsBean(name)) {
-					this.beanFactory.getBean(name);
+				// created and initialised here, whether or not Spring's round has passed them already
+				if (this.beanFactory.containsBean(name)
+						&& this.beanFactory.getBean(name) instanceof SmartInitializingSingleton bean && bean != this) {
+					bean.afterSingletonsInstantiated();
 				}
 			}
 		}

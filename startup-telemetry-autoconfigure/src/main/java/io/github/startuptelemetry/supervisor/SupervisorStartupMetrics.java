@@ -35,6 +35,10 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 
 	private volatile @Nullable MeterRegistry registry;
 
+	private boolean initialised;
+
+	private volatile boolean warmingUp;
+
 	SupervisorStartupMetrics(ObjectProvider<MeterRegistry> registries) {
 		this(registries, null);
 	}
@@ -45,15 +49,30 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 		this.role = role;
 	}
 
-	/** Once every singleton exists: the registry, if any, and a warm meter builder for the first server. */
+	/**
+	 * Once every singleton exists: the registry, if any, and a warm meter builder for the first
+	 * server. Once: the role calls it when it creates this bean, and Spring's round may too.
+	 */
 	@Override
 	public void afterSingletonsInstantiated() {
+		synchronized (this) {
+			if (this.initialised) {
+				return;
+			}
+			this.initialised = true;
+		}
 		if ((this.role == null || this.role.isSupervisor()) && registry() != null) {
+			this.warmingUp = true;
 			DaemonThreads.ownThread("startup-metrics-warm-up")
 				.execute(() -> summary(ServerReport.of("warm-up", "warm-up", 0, 0, "warm-up"))
 					.register(new SimpleMeterRegistry())
 					.record(0));
 		}
+	}
+
+	/** Whether the warm-up was started (a supervisor with a registry). */
+	boolean warmingUp() {
+		return this.warmingUp;
 	}
 
 	@Override

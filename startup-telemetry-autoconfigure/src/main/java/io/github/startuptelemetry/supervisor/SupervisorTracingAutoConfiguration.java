@@ -1,11 +1,15 @@
 package io.github.startuptelemetry.supervisor;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -50,25 +54,33 @@ public final class SupervisorTracingAutoConfiguration {
 	@ConditionalOnMissingBean
 	SupervisorStartup supervisorStartup(ObjectProvider<OpenTelemetry> openTelemetry, SupervisorRole role,
 			ObjectProvider<ChildTelemetryEnvironment> childEnvironment,
-			ObjectProvider<Consumer<ServerReport>> serverListeners, Environment environment) {
+			ObjectProvider<Consumer<ServerReport>> serverListeners, Environment environment, BeanFactory beanFactory) {
+		List<Consumer<ServerReport>> listeners = new ArrayList<>(serverListeners.orderedStream().toList());
+		// the metrics are not typed as a listener (see below): added by name, after the application's own
+		if (beanFactory.containsBean(METRICS_BEAN)
+				&& beanFactory.getBean(METRICS_BEAN) instanceof SupervisorStartupMetrics metrics
+				&& !listeners.contains(metrics)) {
+			listeners.add(metrics);
+		}
 		return new OpenTelemetrySupervisorStartup(openTelemetry.getIfAvailable(OpenTelemetry::noop), role.timeline(),
-				childEnvironment.getIfAvailable(), System.getenv(), serverListeners.orderedStream().toList(),
-				TelemetrySwitch.startupSpans(environment));
+				childEnvironment.getIfAvailable(), System.getenv(), listeners, TelemetrySwitch.startupSpans(environment));
 	}
 
 	/**
-	 * Records each server's startup duration, as one of the startup's server listeners (see
-	 * {@link SupervisorStartupMetrics}). Lazy, and typed as a {@code Consumer<?>} (Spring
-	 * resolves a factory method's generic return type when it predicts the bean's type, and
-	 * {@code Consumer<ServerReport>} would load {@link ServerReport}), so that a plain server
-	 * neither creates nor loads it: the role creates it once it has found this process a
-	 * supervisor, before Spring's round of {@code afterSingletonsInstantiated} reaches it
-	 * (declared after the role), so that its warm-up still runs while the context refreshes.
+	 * Records each server's startup duration, as the last of the startup's server listeners (see
+	 * {@link SupervisorStartupMetrics}). Lazy, so that a plain server neither creates nor loads
+	 * it: the role creates it, and runs its warm-up, once it has found this process a
+	 * supervisor. Typed as what Spring's round of {@code afterSingletonsInstantiated} knows it
+	 * by, not as a {@code Consumer<ServerReport>}: Spring resolves a factory method's generic
+	 * return type when it predicts the bean's type (that would load {@link ServerReport}), and a
+	 * wildcard {@code Consumer<?>} would be handed to any {@code Consumer<X>} injection point
+	 * that has no candidate of its own, and be left out of this startup's listeners as soon as
+	 * the application has one.
 	 */
 	@Bean(METRICS_BEAN)
 	@Lazy
 	@ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
-	Consumer<?> supervisorStartupMetrics(ObjectProvider<MeterRegistry> registry, SupervisorRole role) {
+	SmartInitializingSingleton supervisorStartupMetrics(ObjectProvider<MeterRegistry> registry, SupervisorRole role) {
 		return new SupervisorStartupMetrics(registry, role);
 	}
 

@@ -38,6 +38,28 @@ class ResourceAttributeDefaultsTest {
 	}
 
 	@Test
+	void slurmsAttributesOnlyInASlurmJob() {
+		this.postProcessor.apply(this.environment, Map.of("SLURM_JOB_ID", "4242", "SLURM_CLUSTER_NAME", "eos"), 42);
+		assertThat(attributes()).containsEntry("slurm.job.id", "4242").containsKey("nv.dl.job.uuid");
+		MockEnvironment withoutJob = new MockEnvironment();
+		postProcessor().apply(withoutJob, Map.of("SLURM_JOB_NAME", "train", "SLURM_PROCID", "3"), 42);
+		assertThat(attributes(withoutJob)).noneSatisfy((key, value) -> assertThat(key).startsWith("slurm."))
+			.doesNotContainKey("nv.dl.job.uuid");
+	}
+
+	@Test
+	void anEmptyOtelResourceAttributesChangesNothing() {
+		for (String empty : new String[] { "", "  " }) {
+			MockEnvironment environment = new MockEnvironment();
+			environment.setProperty("telemetry.rank", "1");
+			postProcessor().apply(environment, Map.of("OTEL_RESOURCE_ATTRIBUTES", empty), 42);
+			assertThat(attributes(environment)).as("OTEL_RESOURCE_ATTRIBUTES='%s'", empty)
+				.containsEntry("nv.dl.rank", "1")
+				.containsEntry("process.pid", "42");
+		}
+	}
+
+	@Test
 	void withoutAnyRunIdThisProcessMintsOne() {
 		this.postProcessor.apply(this.environment, Map.of(), 42);
 		assertThat(attributes().get("nemo.run.id")).matches("[0-9a-f]{12}");
@@ -72,7 +94,11 @@ class ResourceAttributeDefaultsTest {
 	}
 
 	private Map<String, String> attributes() {
-		return Binder.get(this.environment)
+		return attributes(this.environment);
+	}
+
+	private static Map<String, String> attributes(MockEnvironment environment) {
+		return Binder.get(environment)
 			.bind("management.opentelemetry.resource-attributes", Bindable.mapOf(String.class, String.class))
 			.orElse(Map.of());
 	}

@@ -50,6 +50,13 @@ class StartupTelemetryAutoConfigurationTest {
 	}
 
 	@Test
+	void theEndpointOnlyWhenAvailable() {
+		this.runner.run((context) -> assertThat(context).as("not exposed")
+			.doesNotHaveBean(StartupTimelineEndpoint.class)
+			.hasSingleBean(ServerStartupReporter.class));
+	}
+
+	@Test
 	void serverNameDefaultsToTheApplicationName() {
 		this.runner.withPropertyValues("spring.application.name=inference", "telemetry.startup.server-type=model")
 			.run((context) -> assertThat(context.getBean(TelemetryProperties.class).getStartup().getServerType())

@@ -2,8 +2,10 @@ package io.github.startuptelemetry.supervisor;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -26,9 +28,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Lazy;
-import org.springframework.core.ResolvableType;
 import org.springframework.stereotype.Component;
 
+import io.github.startuptelemetry.contract.MetricNames;
+import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
@@ -45,6 +48,8 @@ class SupervisorAutoConfigurationTest {
 				SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class));
 
 	private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
+
+	private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
 	private final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
 		.setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(this.exporter)).build())
@@ -232,20 +237,44 @@ class SupervisorAutoConfigurationTest {
 			LazyLauncherApplication.class, FieldLauncherApplication.class })
 	void eagerAndLazyLaunchersMakeTheSameSupervisor(Class<?> application) {
 		try (ConfigurableApplicationContext context = application(application)) {
-			// the supervisor's lazy metrics, created by its role while the context refreshed (a plain server has none)
+			// the supervisor's lazy metrics, created and warmed up by its role while the context refreshed
 			assertThat(context.getBeanFactory().containsSingleton("supervisorStartupMetrics")).isTrue();
-			assertThat(context.getBeanProvider(ResolvableType.forClassWithGenerics(Consumer.class, ServerReport.class))
-				.orderedStream()).as("the startup's server listeners").contains(context.getBean("supervisorStartupMetrics"));
+			assertThat(((SupervisorStartupMetrics) context.getBean("supervisorStartupMetrics")).warmingUp()).isTrue();
 			SupervisorStartup startup = context.getBean(StartupSource.class).startup();
-			startup.beginTrace();
-			startup.finish();
+			startUpOneServer(startup);
 		}
+		assertThat(this.registry.find(MetricNames.STARTUP_DURATION).tag(SpanAttributes.SERVER_NAME, "model-0").summary())
+			.as("recorded by the startup's metrics listener").isNotNull();
 		SpanData root = only(SpanNames.SUPERVISOR_ROOT);
 		assertThat(this.exporter.getFinishedSpanItems())
 			.filteredOn((span) -> span.getParentSpanId().equals(root.getSpanId()))
 			.extracting(SpanData::getName)
 			.contains("gym.startup.context_prepared", "gym.startup.application_ready");
 		assertThat(this.exporter.getFinishedSpanItems()).noneMatch((span) -> span.getName().startsWith("gym.server"));
+	}
+
+	@Test
+	void anApplicationsOwnServerListenerRunsBesideTheMetrics() {
+		try (ConfigurableApplicationContext context = application(ListeningLauncherApplication.class)) {
+			startUpOneServer(context.getBean(StartupSource.class).startup());
+			assertThat(context.getBean(ListeningLauncherApplication.class).seen).containsExactly("model-0");
+		}
+		assertThat(this.registry.find(MetricNames.STARTUP_DURATION).tag(SpanAttributes.SERVER_NAME, "model-0").summary()).isNotNull();
+	}
+
+	@Test
+	void aPlainServersOwnConsumersAreNotHandedTheSupervisorsMetrics() {
+		try (ConfigurableApplicationContext context = application(ConsumingServerApplication.class)) {
+			assertThat(context.getBean(ConsumingServerApplication.Hooks.class).hooks()).isEmpty();
+			assertThat(context.getBeanFactory().containsSingleton("supervisorStartupMetrics")).isFalse();
+		}
+	}
+
+	private static void startUpOneServer(SupervisorStartup startup) {
+		startup.beginTrace();
+		startup.serverEnv("model-0", "model");
+		startup.serverReady("model-0");
+		startup.finish();
 	}
 
 	@Test
@@ -259,7 +288,10 @@ class SupervisorAutoConfigurationTest {
 
 	private ConfigurableApplicationContext application(Class<?> source) {
 		return new SpringApplicationBuilder(source).web(WebApplicationType.NONE)
-			.initializers((context) -> context.getBeanFactory().registerSingleton("openTelemetry", this.sdk))
+			.initializers((context) -> {
+				context.getBeanFactory().registerSingleton("openTelemetry", this.sdk);
+				context.getBeanFactory().registerSingleton("meterRegistry", this.registry);
+			})
 			.run("--spring.main.banner-mode=off", "--telemetry.startup.log-summary=false");
 	}
 
@@ -300,6 +332,43 @@ class SupervisorAutoConfigurationTest {
 		}
 
 		record Launcher(SupervisorStartup startup) implements StartupSource {
+
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
+			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
+	static class ListeningLauncherApplication {
+
+		final List<String> seen = new CopyOnWriteArrayList<>();
+
+		@Bean
+		StartupSource launcher(SupervisorStartup startup) {
+			return () -> startup;
+		}
+
+		/** A server listener of the application's own, as architecture.md says one may add. */
+		@Bean
+		Consumer<ServerReport> serverNames() {
+			return (server) -> this.seen.add(server.name());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
+			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
+	static class ConsumingServerApplication {
+
+		/** Consumers of its own kind, of which it has none. */
+		@Bean
+		Hooks hooks(ObjectProvider<Consumer<String>> hooks) {
+			return new Hooks(hooks.orderedStream().toList());
+		}
+
+		record Hooks(List<Consumer<String>> hooks) {
 
 		}
 

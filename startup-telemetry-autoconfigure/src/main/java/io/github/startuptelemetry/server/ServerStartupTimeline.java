@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
@@ -93,6 +95,12 @@ class ServerStartupTimeline extends StageTimeline {
 		long jvmStartNs = ManagementFactory.getRuntimeMXBean().getStartTime() * 1_000_000L;
 		StartupEnvironment.Prelude prelude = env.prelude(jvmStartNs, worker, clock);
 		ignored.addAll(prelude.ignored());
+		if (!ignored.isEmpty()) {
+			Log logger = LogFactory.getLog(ServerStartupTimeline.class);
+			if (logger.isDebugEnabled()) {
+				logger.debug("Env values ignored (present but unusable): " + String.join("; ", ignored));
+			}
+		}
 		long start = prelude.stages().isEmpty() ? jvmStartNs : prelude.stages().get(0).startNs();
 		ServerStartupTimeline timeline = new ServerStartupTimeline(start, worker, env.traceParent().orElse(null),
 				ignored, callback, clock);

@@ -15,21 +15,32 @@ import io.github.startuptelemetry.contract.StartupEnv;
  * The env contract a supervisor hands a server it spawns: when it was spawned, when its setup
  * finished, and the span its startup trace hangs from. Every value is optional and suspect:
  * a missing, non-numeric, non-positive or out-of-order value is ignored (that stage is skipped)
- * and a malformed traceparent means "no parent". Parsing never throws.
+ * and a malformed traceparent means "no parent". Parsing never throws. A value that is present
+ * but unusable is noted (its name and why, never the value) in {@link Prelude#ignored()}.
  *
  * @param spawnNs {@value StartupEnv#SPAWN_NS}, when the supervisor spawned the launch shell
  * @param setupDoneNs {@value StartupEnv#SETUP_DONE_NS}, when the launch shell finished setup
  * @param serveNs {@value StartupEnv#SERVE_NS}, a multi-process server's hand-off to its workers
  * @param traceParent {@value StartupEnv#TRACEPARENT} (or {@value StartupEnv#OTEL_TRACEPARENT})
+ * @param malformed one line per value that was present but could not be read
  */
 public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs, OptionalLong serveNs,
-		Optional<TraceParent> traceParent) {
+		Optional<TraceParent> traceParent, List<String> malformed) {
+
+	public StartupEnvironment {
+		malformed = List.copyOf(malformed);
+	}
+
+	public StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs, OptionalLong serveNs,
+			Optional<TraceParent> traceParent) {
+		this(spawnNs, setupDoneNs, serveNs, traceParent, List.of());
+	}
 
 	/** How far after the JVM's (millisecond) start time a stamp may lie and still be clamped to it. */
 	static final long CLOCK_TOLERANCE_NS = 2_000_000L;
 
 	public static final StartupEnvironment EMPTY = new StartupEnvironment(OptionalLong.empty(), OptionalLong.empty(),
-			OptionalLong.empty(), Optional.empty());
+			OptionalLong.empty(), Optional.empty(), List.of());
 
 	public static StartupEnvironment fromSystem() {
 		try {
@@ -41,15 +52,36 @@ public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs,
 	}
 
 	public static StartupEnvironment from(Map<String, String> env) {
-		String traceParent = env.get(StartupEnv.TRACEPARENT);
-		String otelTraceParent = env.get(StartupEnv.OTEL_TRACEPARENT);
+		List<String> malformed = new ArrayList<>(0);
 		// neither set (no supervisor): TraceParent's class is not even loaded
-		Optional<TraceParent> parent = (traceParent != null) ? TraceParent.parse(traceParent) : Optional.empty();
-		if (parent.isEmpty() && otelTraceParent != null) {
-			parent = TraceParent.parse(otelTraceParent);
+		Optional<TraceParent> parent = traceParent(env, StartupEnv.TRACEPARENT, malformed);
+		if (parent.isEmpty()) {
+			parent = traceParent(env, StartupEnv.OTEL_TRACEPARENT, malformed);
 		}
-		return new StartupEnvironment(epochNs(env.get(StartupEnv.SPAWN_NS)), epochNs(env.get(StartupEnv.SETUP_DONE_NS)),
-				epochNs(env.get(StartupEnv.SERVE_NS)), parent);
+		return new StartupEnvironment(epochNs(env, StartupEnv.SPAWN_NS, malformed),
+				epochNs(env, StartupEnv.SETUP_DONE_NS, malformed), epochNs(env, StartupEnv.SERVE_NS, malformed), parent,
+				malformed);
+	}
+
+	private static Optional<TraceParent> traceParent(Map<String, String> env, String name, List<String> malformed) {
+		String value = env.get(name);
+		if (value == null) {
+			return Optional.empty();
+		}
+		Optional<TraceParent> parent = TraceParent.parse(value);
+		if (parent.isEmpty()) {
+			malformed.add(name + ": not a W3C traceparent");
+		}
+		return parent;
+	}
+
+	private static OptionalLong epochNs(Map<String, String> env, String name, List<String> malformed) {
+		String value = env.get(name);
+		OptionalLong ns = epochNs(value);
+		if (value != null && ns.isEmpty()) {
+			malformed.add(name + ": not a positive count of nanoseconds");
+		}
+		return ns;
 	}
 
 	/**
@@ -97,9 +129,9 @@ public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs,
 	public Prelude prelude(long jvmStartNs, boolean worker, @Nullable ClockOffset clock) {
 		if (this.spawnNs.isEmpty() && this.setupDoneNs.isEmpty() && this.serveNs.isEmpty()) {
 			// no stamp at all (no supervisor): nothing to place, no skew to check
-			return new Prelude(List.of(), List.of());
+			return new Prelude(List.of(), this.malformed);
 		}
-		List<String> ignored = new ArrayList<>();
+		List<String> ignored = new ArrayList<>(this.malformed);
 		List<Stage> stages = new ArrayList<>();
 		Skew skew = new Skew(jvmStartNs, clock, ignored);
 		if (worker) {

@@ -136,36 +136,46 @@ class StartupEnvironmentTest {
 	void aBrokenContractTraceparentFallsBackToOpenTelemetrysName() {
 		StartupEnvironment env = StartupEnvironment.from(Map.of(TRACEPARENT, "broken", OTEL_TRACEPARENT, PARENT));
 		assertThat(env.traceParent()).isPresent();
+		assertThat(env.prelude(JVM_START, false).ignored()).containsExactly(TRACEPARENT + ": not a W3C traceparent");
+	}
+
+	@Test
+	void aMalformedValueIsNotedByNameNeverByValue() {
+		StartupEnvironment env = StartupEnvironment.from(Map.of(SPAWN_NS, "secret-ish", OTEL_TRACEPARENT, "00-zz"));
+		assertThat(env.traceParent()).isEmpty();
+		assertThat(env.prelude(JVM_START, false).ignored()).containsExactlyInAnyOrder(
+				SPAWN_NS + ": not a positive count of nanoseconds", OTEL_TRACEPARENT + ": not a W3C traceparent");
+		assertThat(env.prelude(JVM_START, true).ignored()).as("a worker too").hasSize(2);
 	}
 
 	static Stream<Arguments> malformed() {
 		String future = Long.toString(JVM_START + 5_000_000_000L);
 		return Stream.of(
-				// description, env, expected stages, whether an "ignored" note is expected
+				// description, env, expected stages, whether an "ignored" note is expected (present but unusable)
 				arguments("empty env", Map.of(), List.of(), false),
-				arguments("non-numeric spawn", Map.of(SPAWN_NS, "yesterday"), List.of(), false),
-				arguments("empty spawn", Map.of(SPAWN_NS, ""), List.of(), false),
-				arguments("whitespace spawn", Map.of(SPAWN_NS, "   "), List.of(), false),
-				arguments("negative spawn", Map.of(SPAWN_NS, "-" + SPAWN), List.of(), false),
-				arguments("zero spawn", Map.of(SPAWN_NS, "0"), List.of(), false),
-				arguments("plus-signed spawn", Map.of(SPAWN_NS, "+" + SPAWN), List.of(), false),
-				arguments("overflowing spawn", Map.of(SPAWN_NS, "99999999999999999999"), List.of(), false),
-				arguments("Long.MAX+1 spawn", Map.of(SPAWN_NS, "9223372036854775808"), List.of(), false),
-				arguments("decimal spawn", Map.of(SPAWN_NS, SPAWN + ".5"), List.of(), false),
-				arguments("hex spawn", Map.of(SPAWN_NS, "0x1f"), List.of(), false),
-				arguments("underscored spawn", Map.of(SPAWN_NS, "1_000_000"), List.of(), false),
-				arguments("Arabic-Indic digits", Map.of(SPAWN_NS, "١٢٣٤٥٦٧٨٩"), List.of(), false),
-				arguments("full-width digits", Map.of(SPAWN_NS, "１２３４５"), List.of(), false),
+				arguments("non-numeric spawn", Map.of(SPAWN_NS, "yesterday"), List.of(), true),
+				arguments("empty spawn", Map.of(SPAWN_NS, ""), List.of(), true),
+				arguments("whitespace spawn", Map.of(SPAWN_NS, "   "), List.of(), true),
+				arguments("negative spawn", Map.of(SPAWN_NS, "-" + SPAWN), List.of(), true),
+				arguments("zero spawn", Map.of(SPAWN_NS, "0"), List.of(), true),
+				arguments("plus-signed spawn", Map.of(SPAWN_NS, "+" + SPAWN), List.of(), true),
+				arguments("overflowing spawn", Map.of(SPAWN_NS, "99999999999999999999"), List.of(), true),
+				arguments("Long.MAX+1 spawn", Map.of(SPAWN_NS, "9223372036854775808"), List.of(), true),
+				arguments("decimal spawn", Map.of(SPAWN_NS, SPAWN + ".5"), List.of(), true),
+				arguments("hex spawn", Map.of(SPAWN_NS, "0x1f"), List.of(), true),
+				arguments("underscored spawn", Map.of(SPAWN_NS, "1_000_000"), List.of(), true),
+				arguments("Arabic-Indic digits", Map.of(SPAWN_NS, "١٢٣٤٥٦٧٨٩"), List.of(), true),
+				arguments("full-width digits", Map.of(SPAWN_NS, "１２３４５"), List.of(), true),
 				arguments("embedded NUL", Map.of(SPAWN_NS, SPAWN.substring(0, 5) + "\0" + SPAWN.substring(5)),
-						List.of(), false),
+						List.of(), true),
 				arguments("spawn in the future (clock skew)", Map.of(SPAWN_NS, future), List.of(), true),
 				arguments("setup done in the future", Map.of(SPAWN_NS, SPAWN, SETUP_DONE_NS, future),
 						List.of("interpreter_start"), true),
 				arguments("reversed order", Map.of(SPAWN_NS, SETUP_DONE, SETUP_DONE_NS, SPAWN),
 						List.of("interpreter_start"), true),
 				arguments("garbage setup done", Map.of(SPAWN_NS, SPAWN, SETUP_DONE_NS, "soon"),
-						List.of("interpreter_start"), false),
-				arguments("scientific notation", Map.of(SPAWN_NS, "1.8e18"), List.of(), false),
+						List.of("interpreter_start"), true),
+				arguments("scientific notation", Map.of(SPAWN_NS, "1.8e18"), List.of(), true),
 				arguments("serve ns for a non-worker", Map.of(SERVE_NS, SETUP_DONE), List.of(), false),
 				arguments("trailing newline is tolerated", Map.of(SPAWN_NS, SPAWN + "\n"),
 						List.of("interpreter_start"), false));

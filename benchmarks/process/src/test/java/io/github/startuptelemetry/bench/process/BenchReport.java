@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * A benchmark's Markdown result ({@code bench/results/<name>.md}): what ran, on which machine,
@@ -67,9 +68,14 @@ final class BenchReport {
 		String previous = Files.exists(out) ? Files.readString(out) : "";
 		int start = previous.indexOf(heading);
 		if (start >= 0) {
-			int end = previous.indexOf("\nMachine: ", start);
+			// everything from the heading on, sections added after the last run's machine line too; that line is written anew
+			String kept = previous.substring(start)
+				.lines()
+				.filter((l) -> !l.startsWith("Machine: "))
+				.collect(Collectors.joining("\n"))
+				.strip();
 			line("");
-			line("%s", previous.substring(start, (end >= 0) ? end : previous.length()).strip());
+			line("%s", kept);
 		}
 		return this;
 	}

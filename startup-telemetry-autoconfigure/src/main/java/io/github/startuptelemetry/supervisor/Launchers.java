@@ -6,6 +6,8 @@ import java.util.Map;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+
 /**
  * The {@link ServerLauncher}s a fleet may use, by name, checked when the supervisor starts: a
  * launcher name no bean has, or a launcher that cannot run here (Slurm outside an allocation),
@@ -13,7 +15,7 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
  */
 final class Launchers {
 
-	private static final String FLEET_PROPERTY = "telemetry.supervisor.launcher";
+	private static final String FLEET_PROPERTY = TelemetryProperties.SUPERVISOR + ".launcher";
 
 	private final Map<String, ServerLauncher> byName = new LinkedHashMap<>();
 
@@ -27,7 +29,7 @@ final class Launchers {
 		for (int i = 0; i < properties.getServers().size(); i++) {
 			String chosen = properties.getServers().get(i).getLauncher();
 			if (chosen != null) {
-				check("telemetry.supervisor.servers[" + i + "].launcher", chosen);
+				check(TelemetryProperties.SUPERVISOR_SERVERS + "[" + i + "].launcher", chosen);
 			}
 		}
 	}

@@ -16,7 +16,8 @@ import io.github.startuptelemetry.contract.StartupEnv;
  * finished, and the span its startup trace hangs from. Every value is optional and suspect:
  * a missing, non-numeric, non-positive or out-of-order value is ignored (that stage is skipped)
  * and a malformed traceparent means "no parent". Parsing never throws. A value that is present
- * but unusable is noted (its name and why, never the value) in {@link Prelude#ignored()}.
+ * but unusable is noted (its name and why, never the value) in {@link Prelude#ignored()}; a
+ * blank one counts as unset.
  *
  * @param spawnNs {@value StartupEnv#SPAWN_NS}, when the supervisor spawned the launch shell
  * @param setupDoneNs {@value StartupEnv#SETUP_DONE_NS}, when the launch shell finished setup
@@ -69,7 +70,7 @@ public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs,
 			return Optional.empty();
 		}
 		Optional<TraceParent> parent = TraceParent.parse(value);
-		if (parent.isEmpty()) {
+		if (parent.isEmpty() && !value.isBlank()) {
 			malformed.add(name + ": not a W3C traceparent");
 		}
 		return parent;
@@ -78,7 +79,8 @@ public record StartupEnvironment(OptionalLong spawnNs, OptionalLong setupDoneNs,
 	private static OptionalLong epochNs(Map<String, String> env, String name, List<String> malformed) {
 		String value = env.get(name);
 		OptionalLong ns = epochNs(value);
-		if (value != null && ns.isEmpty()) {
+		// blank counts as unset, as a launch script that exports an empty variable means it
+		if (value != null && ns.isEmpty() && !value.isBlank()) {
 			malformed.add(name + ": not a positive count of nanoseconds");
 		}
 		return ns;

@@ -146,6 +146,8 @@ class StartupEnvironmentTest {
 		assertThat(env.prelude(JVM_START, false).ignored()).containsExactlyInAnyOrder(
 				SPAWN_NS + ": not a positive count of nanoseconds", OTEL_TRACEPARENT + ": not a W3C traceparent");
 		assertThat(env.prelude(JVM_START, true).ignored()).as("a worker too").hasSize(2);
+		assertThat(StartupEnvironment.from(Map.of(TRACEPARENT, "", OTEL_TRACEPARENT, " ")).prelude(JVM_START, false)
+			.ignored()).as("blank is unset").isEmpty();
 	}
 
 	static Stream<Arguments> malformed() {
@@ -154,8 +156,8 @@ class StartupEnvironmentTest {
 				// description, env, expected stages, whether an "ignored" note is expected (present but unusable)
 				arguments("empty env", Map.of(), List.of(), false),
 				arguments("non-numeric spawn", Map.of(SPAWN_NS, "yesterday"), List.of(), true),
-				arguments("empty spawn", Map.of(SPAWN_NS, ""), List.of(), true),
-				arguments("whitespace spawn", Map.of(SPAWN_NS, "   "), List.of(), true),
+				arguments("empty spawn (as unset)", Map.of(SPAWN_NS, ""), List.of(), false),
+				arguments("whitespace spawn (as unset)", Map.of(SPAWN_NS, "   "), List.of(), false),
 				arguments("negative spawn", Map.of(SPAWN_NS, "-" + SPAWN), List.of(), true),
 				arguments("zero spawn", Map.of(SPAWN_NS, "0"), List.of(), true),
 				arguments("plus-signed spawn", Map.of(SPAWN_NS, "+" + SPAWN), List.of(), true),

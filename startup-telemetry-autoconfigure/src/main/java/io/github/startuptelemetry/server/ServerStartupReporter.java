@@ -247,15 +247,16 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 				StartupSpans.parentContext(timeline.traceParent()), rootAttributes);
 		Context rootContext = Context.root().with(root);
 		for (Stage stage : timeline.stages()) {
-			if (stage.name().equals(StageNames.BEANS_INSTANTIATED)) {
-				long covered = StepTiming.coveredNs(timeline.steps(), stage.startNs(), stage.endNs());
-				Span stageSpan = StartupSpans.stageSpan(tracer, stage, rootContext, rootName, attributes,
-						(stage.durationNs() - covered) / 1_000_000.0);
+			// the bean spans hang from beans_instantiated, which says what of it they leave unexplained
+			boolean beans = stage.name().equals(StageNames.BEANS_INSTANTIATED);
+			Double unattributedMs = beans
+					? (stage.durationNs() - StepTiming.coveredNs(timeline.steps(), stage.startNs(), stage.endNs()))
+							/ 1_000_000.0
+					: null;
+			Span stageSpan = StartupSpans.stageSpan(tracer, stage, rootContext, rootName, attributes, unattributedMs);
+			if (beans) {
 				exportBeanSpans(tracer, timeline.steps(), stageSpan, stage.startNs(), stage.endNs(), rootName,
 						attributes);
-			}
-			else {
-				StartupSpans.stageSpan(tracer, stage, rootContext, rootName, attributes, null);
 			}
 		}
 		root.end(timeline.endNs(), TimeUnit.NANOSECONDS);

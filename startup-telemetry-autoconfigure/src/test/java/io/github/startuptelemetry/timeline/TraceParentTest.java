@@ -21,6 +21,16 @@ class TraceParentTest {
 	}
 
 	@Test
+	void headerWritesTheFlagsAsTwoLowerCaseHexDigits() {
+		String ids = "-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-";
+		assertThat(new TraceParent("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", 0).header())
+			.isEqualTo("00" + ids + "00");
+		assertThat(new TraceParent("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", 0xaf).header())
+			.isEqualTo("00" + ids + "af");
+		assertThat(TraceParent.parse("00" + ids + "ff").orElseThrow().header()).isEqualTo("00" + ids + "ff");
+	}
+
+	@Test
 	void unsampledFlagIsKept() {
 		assertThat(TraceParent.parse(VALID.replace("-01", "-00")).orElseThrow().sampled()).isFalse();
 	}

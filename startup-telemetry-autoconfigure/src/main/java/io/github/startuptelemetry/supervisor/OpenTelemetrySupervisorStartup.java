@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
@@ -73,6 +74,9 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	private State state = State.NEW;
 
 	private Span root = Span.getInvalid();
+
+	/** Under this startup's lock, like every use of it. */
+	private Tracer tracer;
 
 	private StartupReport report;
 
@@ -236,11 +240,16 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 			begin();
 			ServerRecord spawned = new ServerRecord(name, type, WallClock.nowNs());
 			this.servers.put(name, spawned);
-			Attributes attributes = (type != null)
-					? Attributes.of(StartupSpans.SERVER_NAME, name, StartupSpans.SERVER_TYPE, type)
-					: Attributes.of(StartupSpans.SERVER_NAME, name);
-			guarded("open a server's startup span", () -> spawned.span = StartupSpans.start(tracer(),
-					SpanNames.SUPERVISOR_SERVER, spawned.spawnNs, Context.root().with(this.root), attributes));
+			// its name and type set on the builder: no Attributes built and copied per server
+			guarded("open a server's startup span", () -> {
+				SpanBuilder span = StartupSpans.builder(tracer(), SpanNames.SUPERVISOR_SERVER, spawned.spawnNs,
+						Context.root().with(this.root), Attributes.empty())
+					.setAttribute(StartupSpans.SERVER_NAME, name);
+				if (type != null) {
+					span.setAttribute(StartupSpans.SERVER_TYPE, type);
+				}
+				spawned.span = span.startSpan();
+			});
 			record = spawned;
 		}
 		ServerEnv server = ServerEnv.of(this.processEnv);
@@ -349,8 +358,12 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		return (error.getMessage() != null) ? error.getMessage() : error.getClass().getSimpleName();
 	}
 
+	/** Looked up once, not for every server's span (a lookup in the SDK's registry each time). */
 	private Tracer tracer() {
-		return this.openTelemetry.getTracer(SpanNames.SCOPE);
+		if (this.tracer == null) {
+			this.tracer = this.openTelemetry.getTracer(SpanNames.SCOPE);
+		}
+		return this.tracer;
 	}
 
 	private static void guarded(String what, Runnable step) {

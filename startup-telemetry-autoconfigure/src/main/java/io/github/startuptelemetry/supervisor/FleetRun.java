@@ -216,9 +216,14 @@ final class FleetRun {
 			server.settled.countDown();
 			return;
 		}
-		// what its launcher knows of it (a Slurm step's job, step and wait), once it has started
-		server.process.host()
-			.thenRun(() -> this.startup.serverAttributes(server.name(), server.process.attributes()));
+		// what its launcher knows of it (a Slurm step's job, step and wait), once it has started; a
+		// local process has nothing to add, and the startup's lock is not taken for nothing
+		server.process.host().thenRun(() -> {
+			Map<String, Object> attributes = server.process.attributes();
+			if (!attributes.isEmpty()) {
+				this.startup.serverAttributes(server.name(), attributes);
+			}
+		});
 		if (server.plan.port() == 0) {
 			// it binds a port of its own choosing: only its callback can say which, and that it is ready
 			return;

@@ -130,8 +130,17 @@ final class ProbeClient {
 			return new Reply(Kind.ANSWERED, status, body, null);
 		}
 
+		/** A refusal, the usual answer while a server loads, or no answer: one shared value each. */
+		private static final Reply REFUSED = new Reply(Kind.REFUSED, -1, "", null);
+
+		private static final Reply NO_ANSWER = new Reply(Kind.NO_ANSWER, -1, "", null);
+
 		static Reply of(Kind kind) {
-			return new Reply(kind, -1, "", null);
+			return switch (kind) {
+				case REFUSED -> REFUSED;
+				case NO_ANSWER -> NO_ANSWER;
+				default -> new Reply(kind, -1, "", null);
+			};
 		}
 
 		static Reply failed(Throwable error) {

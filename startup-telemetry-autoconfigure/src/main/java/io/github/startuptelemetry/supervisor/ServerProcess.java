@@ -46,9 +46,11 @@ final class ServerProcess implements LaunchedServer {
 		}
 		builder.environment().putAll(request.env());
 		Process process = builder.start();
-		// its standard input is the orphan guard's pipe: once it exited, stand the guard down
-		process.onExit().thenRun(() -> standDown(process.getOutputStream()));
-		return new ServerProcess(process, request.log());
+		ServerProcess server = new ServerProcess(process, request.log());
+		// its standard input is the orphan guard's pipe: once it exited, stand the guard down (on
+		// the exit future it has anyway: each onExit() is another future on the JDK's reaper)
+		server.exit.thenRun(() -> standDown(process.getOutputStream()));
+		return server;
 	}
 
 	/** Tell the launch shell's orphan guard that the supervisor is alive and done with this server. */

@@ -25,6 +25,7 @@ import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.report.ReportComparison;
 import io.github.startuptelemetry.support.DaemonThreads;
+import io.github.startuptelemetry.support.Decimals;
 import io.github.startuptelemetry.timeline.ClockOffset;
 import io.github.startuptelemetry.timeline.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -513,10 +514,11 @@ final class FleetRun {
 		return this.servers.stream().filter((server) -> !server.ready).toList();
 	}
 
+	/** Concatenated, with {@link Decimals}: no {@code Formatter} for a line a second while servers start. */
 	private String progress(long elapsedNs) {
-		long ready = this.servers.stream().filter((server) -> server.ready).count();
-		return String.format(Locale.ROOT, "%d/%d ready, waiting for %s (%.1f s)", ready, this.servers.size(),
-				String.join(", ", pending().stream().map(FleetServer::name).toList()), elapsedNs / 1e9);
+		return this.readyCount + "/" + this.servers.size() + " ready, waiting for "
+				+ String.join(", ", pending().stream().map(FleetServer::name).toList()) + " ("
+				+ Decimals.fixed(elapsedNs / 1e9, 1) + " s)";
 	}
 
 	private static String describe(List<FleetServer> servers) {

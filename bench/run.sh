@@ -9,9 +9,12 @@
 #   benchmarks/fleet           stub_server.py, the stand-in server of the fleet benchmark
 # Run on a quiet machine (nothing else building or testing): the box has 2 cores. Every result
 # records the load average before and after, and says so at its top when it was above 2.
-#   bench/run.sh startup [PAIRS]    what the starter costs at startup: 6 variants, 12 pairs (issue 14's table, the on
-#                                   path with the JVM counters off, and the off path with the starter's jars first on
-#                                   the class path)
+#   bench/run.sh startup [PAIRS]    what the starter costs at startup: 7 variants, 12 pairs (issue 14's table, the on
+#                                   path with the JVM counters off, the off path with the starter's jars first on the
+#                                   class path, and the floor: the contract's minimum hand-written in the baseline jar);
+#                                   VARIANTS=k1,k2 runs only those keys beside the baseline (silenced, on, onNoCounters,
+#                                   off, offFirst, floor), e.g. `VARIANTS=off bench/run.sh startup 40` for the off path
+#                                   alone with many pairs
 #   bench/run.sh jmh                hot paths (mark, env parsing, emitting spans)
 #   bench/run.sh readiness [STARTS] readiness-detection lag, callbacks vs polling, over real sample-server starts (30 starts;
 #                                   FLEET=N: N servers start at once, default the sample fleet of 3)

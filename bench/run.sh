@@ -21,9 +21,10 @@
 #   bench/run.sh fleet [RUNS]       the supervisor spawning 100 benchmarks/fleet/stub_server.py at once (5 runs)
 #   bench/run.sh shutdown [RUNS]    exit after SIGTERM against a dead collector, starter vs plain Boot (5 runs)
 #   bench/run.sh all                all of the above, with counts that fit 30 minutes on 2 cores
-#                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3): about 19 min,
+#                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3): about 20 min,
 #                                   estimated from the parts run alone on 2026-12-01, some under load (build 1,
-#                                   startup 3 with 5 variants, about 3.6 with the sixth, jmh 1, readiness 4.5, fleet 3, shutdown 4.5 min, each with its
+#                                   startup 3 with 5 variants, about 3.6 with the sixth, about 4.3 with the floor
+#                                   (7.2 min at 20 pairs, under load), jmh 1, readiness 4.5, fleet 3, shutdown 4.5 min, each with its
 #                                   own Maven build); every part prints what it took
 set -euo pipefail
 cd "$(dirname "$0")/.."

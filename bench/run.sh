@@ -9,18 +9,22 @@
 #   benchmarks/fleet           stub_server.py, the stand-in server of the fleet benchmark
 # Run on a quiet machine (nothing else building or testing): the box has 2 cores. Every result
 # records the load average before and after, and says so at its top when it was above 2.
-#   bench/run.sh startup [PAIRS]    what the starter costs at startup: 6 variants, 12 pairs (issue 14's table, the on
-#                                   path with the JVM counters off, and the off path with the starter's jars first on
-#                                   the class path)
+#   bench/run.sh startup [PAIRS]    what the starter costs at startup: 7 variants, 12 pairs (issue 14's table, the on
+#                                   path with the JVM counters off, the off path with the starter's jars first on the
+#                                   class path, and the floor: the contract's minimum hand-written in the baseline jar);
+#                                   VARIANTS=k1,k2 runs only those keys beside the baseline (silenced, on, onNoCounters,
+#                                   off, offFirst, floor), e.g. `VARIANTS=off bench/run.sh startup 40` for the off path
+#                                   alone with many pairs
 #   bench/run.sh jmh                hot paths (mark, env parsing, emitting spans)
 #   bench/run.sh readiness [STARTS] readiness-detection lag, callbacks vs polling, over real sample-server starts (30 starts;
 #                                   FLEET=N: N servers start at once, default the sample fleet of 3)
 #   bench/run.sh fleet [RUNS]       the supervisor spawning 100 benchmarks/fleet/stub_server.py at once (5 runs)
 #   bench/run.sh shutdown [RUNS]    exit after SIGTERM against a dead collector, starter vs plain Boot (5 runs)
 #   bench/run.sh all                all of the above, with counts that fit 30 minutes on 2 cores
-#                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3): about 19 min,
+#                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3): about 20 min,
 #                                   estimated from the parts run alone on 2026-12-01, some under load (build 1,
-#                                   startup 3 with 5 variants, about 3.6 with the sixth, jmh 1, readiness 4.5, fleet 3, shutdown 4.5 min, each with its
+#                                   startup 3 with 5 variants, about 3.6 with the sixth, about 4.3 with the floor
+#                                   (7.2 min at 20 pairs, under load), jmh 1, readiness 4.5, fleet 3, shutdown 4.5 min, each with its
 #                                   own Maven build); every part prints what it took
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -25,7 +25,7 @@ import java.util.zip.ZipOutputStream;
 
 /**
  * What the starter costs at startup (issue 14's table), paired and interleaved. One app,
- * {@code benchmarks/startup-app}, in six variants:
+ * {@code benchmarks/startup-app}, in seven variants:
  * <ol>
  * <li>baseline: Boot + OpenTelemetry, no starter ({@code startup-app-baseline.jar});
  * <li>baseline with Boot's OTLP meter push silenced the way the starter silences it while no
@@ -39,7 +39,12 @@ import java.util.zip.ZipOutputStream;
  * {@code startup-app-starter.jar} with {@code BOOT-INF/classpath.idx} reordered): where a user who
  * declares the starter before Boot's starters puts them. Boot's launcher looks every class and
  * resource up jar by jar in that order, so a jar in front is asked, and misses, for every class
- * of the jars behind it.
+ * of the jars behind it;
+ * <li>floor: the baseline jar, meter push silenced, with {@code BENCH_FLOOR=true}, which has the
+ * app do the contract's minimum by hand ({@code ContractFloor}: marks at Boot's events, a sampled
+ * root span and 8 stage spans at ready, a flush, 8 stage histograms). Against the silenced
+ * baseline it is what any implementation of the contract costs in this app; "starter on" against
+ * it is what the starter costs beyond that.
  * </ol>
  * One start = spawn of {@code java -XX:TieredStopAtLevel=1 -jar ...} until the first {@code 200}
  * from {@code /actuator/health} (polled every 5 ms), then SIGKILL. Wall = that time; CPU =
@@ -47,16 +52,24 @@ import java.util.zip.ZipOutputStream;
  * once, in an order rotated each round; each variant is paired with the baseline of its own
  * round, and the ratio is taken pair by pair; the table shows medians of those ratios (and of
  * the CPU differences), with their spread. One uncounted warm-up round first; one extra start
- * per variant with {@code -Xlog:class+load} afterwards for class counts (never timed).
+ * per variant with {@code -Xlog:class+load} and {@code -Xlog:gc} afterwards for class counts and
+ * G1's {@code Metadata GC Threshold} cycles before the first {@code 200}, and {@value #GC_STARTS} in
+ * all for the silenced baseline and the floor, the two nearest G1's second mark (never timed).
  *
- * Usage: java benchmarks/startup-cost/StartupCostBench.java PAIRS STARTER_JAR BASELINE_JAR OUT.md
- * (text of OUT.md below {@link #NOTES_MARKER} is kept).
+ * Usage: java benchmarks/startup-cost/StartupCostBench.java PAIRS STARTER_JAR BASELINE_JAR OUT.md [KEYS]
+ * (text of OUT.md below {@link #NOTES_MARKER} is kept). KEYS, or else the env var
+ * {@code VARIANTS}: a comma list of variant keys to run ({@code silenced}, {@code on},
+ * {@code onNoCounters}, {@code off}, {@code offFirst}, {@code floor}); the baseline always runs,
+ * and only the rows and targets whose variants ran are written. Without it, all seven run.
  */
 public class StartupCostBench {
 
 	static final double QUIET_LOAD = 2.0;
 
 	static final long CLOCK_TICKS = 100;
+
+	/** Untimed {@code -Xlog:gc} starts of the silenced baseline and the floor (the class-count start included). */
+	static final int GC_STARTS = 5;
 
 	static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
 
@@ -66,7 +79,8 @@ public class StartupCostBench {
 	record Sample(double wallMs, double cpuMs) {
 	}
 
-	record Classes(int all, int ours, int zipkin, int otel, int otelSdk, List<String> oursNames) {
+	record Classes(int all, int ours, int zipkin, int otel, int otelSdk, List<String> oursNames,
+			List<Integer> metadataCycles) {
 	}
 
 	public static void main(String[] args) throws Exception {
@@ -74,7 +88,10 @@ public class StartupCostBench {
 		Path starter = Path.of(args[1]);
 		Path baseline = Path.of(args[2]);
 		Path out = Path.of(args[3]);
-		List<Variant> variants = List.of(
+		String keys = (args.length > 4) ? args[4] : System.getenv("VARIANTS");
+		List<String> only = (keys == null || keys.isBlank()) ? null
+				: Arrays.stream(keys.split(",")).map(String::strip).filter((k) -> !k.isEmpty()).toList();
+		List<Variant> all = List.of(
 				new Variant("baseline", "baseline (Boot + OpenTelemetry, no starter)", baseline, Map.of(), List.of()),
 				new Variant("silenced", "baseline, OTLP meter push silenced", baseline, Map.of(),
 						List.of("--management.otlp.metrics.export.enabled=false")),
@@ -83,8 +100,12 @@ public class StartupCostBench {
 						Map.of("TELEMETRY_STARTUP_COUNTERS", "false"), List.of()),
 				new Variant("off", "starter present, TELEMETRY_ENABLED=false", starter,
 						Map.of("TELEMETRY_ENABLED", "false"), List.of()),
-				new Variant("offFirst", "the same, the starter's jars first on the class path", oursFirst(starter),
-						Map.of("TELEMETRY_ENABLED", "false"), List.of()));
+				new Variant("offFirst", "the same, the starter's jars first on the class path",
+						(only == null || only.contains("offFirst")) ? oursFirst(starter) : starter,
+						Map.of("TELEMETRY_ENABLED", "false"), List.of()),
+				new Variant("floor", "floor: the contract's minimum, hand-written in the baseline", baseline,
+						Map.of("BENCH_FLOOR", "true"), List.of("--management.otlp.metrics.export.enabled=false")));
+		List<Variant> variants = select(all, only);
 		double[] loadBefore = loadAverage();
 		long began = System.nanoTime();
 		for (Variant v : variants) {
@@ -111,6 +132,20 @@ public class StartupCostBench {
 		Files.createDirectories(out.toAbsolutePath().getParent());
 		Files.writeString(out, md + keptNotes(out));
 		System.out.println(md);
+	}
+
+	/** The baseline and the variants named in {@code only} ({@code null}: all), in their usual order. */
+	static List<Variant> select(List<Variant> all, List<String> only) {
+		if (only == null) {
+			return all;
+		}
+		List<String> known = all.stream().map(Variant::key).toList();
+		for (String key : only) {
+			if (!known.contains(key)) {
+				throw new IllegalArgumentException("Unknown variant '" + key + "' (known: " + String.join(", ", known) + ")");
+			}
+		}
+		return all.stream().filter((v) -> v.key().equals("baseline") || only.contains(v.key())).toList();
 	}
 
 	/** Hand-written notes below this line of the results file survive a re-run (evidence that a run can't regenerate). */
@@ -166,16 +201,16 @@ public class StartupCostBench {
 		return classpathIndexLine.contains("BOOT-INF/lib/startup-telemetry-");
 	}
 
-	/** One start; with {@code classLog}, under -Xlog:class+load (not timed then). */
-	static Sample start(Variant variant, Path classLog) throws Exception {
+	/** One start; with {@code jvmOptions} (logs), not timed then. */
+	static Sample start(Variant variant, List<String> jvmOptions) throws Exception {
 		int port;
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			port = socket.getLocalPort();
 		}
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1"));
-		if (classLog != null) {
-			command.add("-Xlog:class+load=info:file=" + classLog);
+		if (jvmOptions != null) {
+			command.addAll(jvmOptions);
 		}
 		command.addAll(List.of("-jar", variant.jar().toString(), "--server.port=" + port));
 		command.addAll(variant.args());
@@ -208,8 +243,17 @@ public class StartupCostBench {
 
 	static Classes classes(Variant variant) throws Exception {
 		Path log = Files.createTempFile("startup-cost-classes", ".log");
+		Path gc = Files.createTempFile("startup-cost-gc", ".log");
 		try {
-			start(variant, log);
+			// filecount=0: the JVM truncates the file instead of first archiving it as *.0 beside it
+			start(variant, List.of("-Xlog:class+load=info:file=" + log + "::filecount=0",
+					"-Xlog:gc:file=" + gc + "::filecount=0"));
+			List<Integer> cycles = new ArrayList<>(List.of(metadataCycles(gc)));
+			int gcStarts = (variant.key().equals("silenced") || variant.key().equals("floor")) ? GC_STARTS : 1;
+			while (cycles.size() < gcStarts) {
+				start(variant, List.of("-Xlog:gc:file=" + gc + "::filecount=0"));
+				cycles.add(metadataCycles(gc));
+			}
 			List<String> names = Files.readAllLines(log)
 				.stream()
 				.filter((l) -> l.contains("[class,load] "))
@@ -224,11 +268,20 @@ public class StartupCostBench {
 				.count();
 			int otel = (int) names.stream().filter((n) -> n.startsWith("io.opentelemetry.")).count();
 			int sdk = (int) names.stream().filter((n) -> n.startsWith("io.opentelemetry.sdk.")).count();
-			return new Classes(names.size(), ours.size(), zipkin, otel, sdk, ours);
+			return new Classes(names.size(), ours.size(), zipkin, otel, sdk, ours, cycles);
 		}
 		finally {
 			Files.deleteIfExists(log);
+			Files.deleteIfExists(gc);
 		}
+	}
+
+	/**
+	 * G1 pauses that began a concurrent cycle because metaspace reached its mark, up to the
+	 * SIGKILL at the first {@code 200} ({@code -Xlog:gc}: one line per pause, with its cause).
+	 */
+	static int metadataCycles(Path gcLog) throws IOException {
+		return (int) Files.readAllLines(gcLog).stream().filter((l) -> l.contains("(Metadata GC Threshold)")).count();
 	}
 
 	static boolean healthy(URI uri) {
@@ -333,9 +386,12 @@ public class StartupCostBench {
 		md.append("|---|---|---|---|---|---|---|---|---|\n");
 		String[][] rows = { { "silenced", "baseline" }, { "on", "baseline" }, { "on", "silenced" },
 				{ "onNoCounters", "silenced" }, { "on", "onNoCounters" }, { "off", "baseline" }, { "offFirst", "baseline" },
-				{ "off", "silenced" } };
+				{ "off", "silenced" }, { "floor", "silenced" }, { "on", "floor" } };
 		Map<String, double[]> medians = new LinkedHashMap<>();
 		for (String[] row : rows) {
+			if (!samples.containsKey(row[0]) || !samples.containsKey(row[1])) {
+				continue; // a variant left out by VARIANTS
+			}
 			List<Sample> v = samples.get(row[0]);
 			List<Sample> b = samples.get(row[1]);
 			double[] wr = ratios(v, b, wall);
@@ -348,30 +404,54 @@ public class StartupCostBench {
 		}
 
 		md.append("\nAbsolute values per variant (medians, spread min … max):\n\n");
-		md.append("| variant | wall (ms) | wall spread | CPU (ms) | CPU spread | classes | io.opentelemetry | io.opentelemetry.sdk | Zipkin | startup-telemetry |\n");
-		md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+		md.append("| variant | wall (ms) | wall spread | CPU (ms) | CPU spread | classes | io.opentelemetry | io.opentelemetry.sdk | Zipkin | startup-telemetry | metaspace cycles, per untimed start | starts with the 2nd |\n");
+		md.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		for (Variant v : variants) {
 			List<Sample> s = samples.get(v.key());
 			Classes c = classes.get(v.key());
-			md.append(String.format(Locale.ROOT, "| %s | %.0f | %s | %.0f | %s | %d | %d | %d | %d | %d |%n", v.name(),
-					median(values(s, wall)), spread(values(s, wall), "%.0f"), median(values(s, cpu)),
-					spread(values(s, cpu), "%.0f"), c.all(), c.otel(), c.otelSdk(), c.zipkin(), c.ours()));
+			long second = c.metadataCycles().stream().filter((n) -> n >= 2).count();
+			md.append(String.format(Locale.ROOT, "| %s | %.0f | %s | %.0f | %s | %d | %d | %d | %d | %d | %s | %d/%d |%n",
+					v.name(), median(values(s, wall)), spread(values(s, wall), "%.0f"), median(values(s, cpu)),
+					spread(values(s, cpu), "%.0f"), c.all(), c.otel(), c.otelSdk(), c.zipkin(), c.ours(),
+					String.join(", ", c.metadataCycles().stream().map(String::valueOf).toList()), second,
+					c.metadataCycles().size()));
 		}
-		md.append("\nClass counts are from one extra, untimed start per variant with `-Xlog:class+load`. ")
-			.append("Classes of the starter loaded with telemetry off: ")
-			.append(String.join(", ", classes.get("off").oursNames().stream().map((n) -> "`" + n.replace("io.github.startuptelemetry.", "") + "`").toList()))
-			.append(".\n");
+		md.append("\nClass counts are from one extra, untimed start per variant with `-Xlog:class+load`. ");
+		if (classes.containsKey("off")) {
+			md.append("Classes of the starter loaded with telemetry off: ")
+				.append(String.join(", ", classes.get("off").oursNames().stream().map((n) -> "`" + n.replace("io.github.startuptelemetry.", "") + "`").toList()))
+				.append(".");
+		}
+		md.append(String.format(Locale.ROOT, "%n%nMetaspace cycles: G1 pauses with the cause `Metadata GC Threshold` up to the "
+				+ "first `200` (`-Xlog:gc` of that class-count start, and of %d untimed starts in all for the silenced "
+				+ "baseline and the floor). The first comes at `MetaspaceSize` (21 MB) in every start; G1 then sets the "
+				+ "next mark from what is in use (≈ 36 MB committed in this app), which the silenced baseline ends just "
+				+ "under: a start with a 2nd cycle paid its young pause, concurrent mark and remark (≈ 40 ms of GC-thread "
+				+ "CPU, startup-cost-parts.md) inside the window.%n", GC_STARTS));
 
-		md.append("\n`benchmarks/startup-app` declares the starter after Boot's starters, so its two jars ")
+		if (samples.containsKey("floor")) {
+			md.append("\n\"Floor\" is the baseline jar with the meter push silenced and `BENCH_FLOOR=true`: the app itself ")
+			.append("(`ContractFloor`, no class of the starter) takes a `System.nanoTime()` mark at each of Boot's events of ")
+			.append("a stage and at ready emits a sampled root span (under a random remote sampled parent, as a supervisor's ")
+			.append("traceparent gives) and 8 stage spans with explicit timestamps and 3-4 attributes, force-flushes ")
+			.append("Boot's `SdkTracerProvider` and records 8 stage `DistributionSummary`s with Gym's 14 SLO boundaries: ")
+			.append("the contract's minimum, whoever implements it. \"Starter on\" vs \"floor\" is what the starter costs ")
+			.append("beyond it.\n");
+		}
+		if (samples.containsKey("offFirst")) {
+			md.append("\n`benchmarks/startup-app` declares the starter after Boot's starters, so its two jars ")
 			.append("are last in `BOOT-INF/classpath.idx`; the row \"the same, the starter's jars first on the class path\" ")
 			.append("is the off variant with them moved to the front of that index (what declaring the starter first gives): ")
 			.append("Boot's launcher looks every class and resource up jar by jar in index order, and a jar in front is asked, ")
 			.append("and misses, for every class of the jars behind it.\n");
-		md.append("\n\"Starter on\" has the JVM's counters per stage on, as by default (`startup.jvm.*` on every stage ")
+		}
+		if (samples.containsKey("onNoCounters")) {
+			md.append("\n\"Starter on\" has the JVM's counters per stage on, as by default (`startup.jvm.*` on every stage ")
 			.append("span: one read of the platform MXBeans at each stage boundary, the first of which looks them up); ")
 			.append("\"starter on, JVM counters off\" is the same start with `TELEMETRY_STARTUP_COUNTERS=false`, which ")
 			.append("reads no MXBean at all. The row \"starter on\" vs \"starter on, JVM counters off\" is the counters' own ")
 			.append("share (pairs from the same round).\n");
+		}
 		md.append("\nAll pairs (wall ms / CPU ms, in round order):\n\n");
 		for (Variant v : variants) {
 			md.append("- ").append(v.name()).append(": ");
@@ -384,15 +464,27 @@ public class StartupCostBench {
 
 		double[] off = medians.get("off/baseline");
 		double[] on = medians.get("on/silenced");
+		double[] floor = medians.get("floor/silenced");
+		double[] beyond = medians.get("on/floor");
 		Classes offClasses = classes.get("off");
 		String caveat = loaded ? " (under load: indicative only)" : "";
 		md.append("\n## Targets (issue 14)\n\n");
-		md.append(String.format(Locale.ROOT, "- Off vs baseline: wall ≤ +0.5%%: %+.2f%% → %s; CPU ≤ +0.5%%: %+.2f%% (%+.0f ms) → %s%s%n",
-				off[0], verdict(off[0] <= 0.5), off[1], off[2], verdict(off[1] <= 0.5), caveat));
-		md.append(String.format(Locale.ROOT, "- Off: no Zipkin class loaded: %d → %s; ≤ 10 classes of ours: %d → %s%n",
-				offClasses.zipkin(), verdict(offClasses.zipkin() == 0), offClasses.ours(), verdict(offClasses.ours() <= 10)));
-		md.append(String.format(Locale.ROOT, "- On vs the silenced baseline: wall ≤ +2%%: %+.2f%% → %s; CPU ≤ +40 ms: %+.0f ms → %s%s%n",
-				on[0], verdict(on[0] <= 2), on[2], verdict(on[2] <= 40), caveat));
+		if (off != null) {
+			md.append(String.format(Locale.ROOT, "- Off vs baseline: wall ≤ +0.5%%: %+.2f%% → %s; CPU ≤ +0.5%%: %+.2f%% (%+.0f ms) → %s%s%n",
+					off[0], verdict(off[0] <= 0.5), off[1], off[2], verdict(off[1] <= 0.5), caveat));
+			md.append(String.format(Locale.ROOT, "- Off: no Zipkin class loaded: %d → %s; ≤ 10 classes of ours: %d → %s%n",
+					offClasses.zipkin(), verdict(offClasses.zipkin() == 0), offClasses.ours(), verdict(offClasses.ours() <= 10)));
+		}
+		if (on != null) {
+			md.append(String.format(Locale.ROOT, "- On vs the silenced baseline: wall ≤ +2%%: %+.2f%% → %s; CPU ≤ +40 ms: %+.0f ms → %s%s%n",
+					on[0], verdict(on[0] <= 2), on[2], verdict(on[2] <= 40), caveat));
+		}
+		if (floor != null) {
+			md.append(String.format(Locale.ROOT, "- For comparison, not a target: floor vs silenced baseline: %+.0f ms CPU / %+.2f%% wall "
+					+ "(what the contract's minimum costs in this app)%s%s%n", floor[2], floor[0],
+					(beyond != null) ? String.format(Locale.ROOT, "; starter on vs floor: %+.0f ms CPU / %+.2f%% wall", beyond[2], beyond[0]) : "",
+					caveat));
+		}
 		md.append("\nWhere the on path's cost goes, part by part (hand-written, not regenerated): "
 				+ "[startup-cost-parts.md](startup-cost-parts.md).\n");
 		return md.toString();

@@ -13,8 +13,9 @@
 #                                   path with the JVM counters off, the off path with the starter's jars first on the
 #                                   class path, and the floor: the contract's minimum hand-written in the baseline jar);
 #                                   VARIANTS=k1,k2 runs only those keys beside the baseline (silenced, on, onNoCounters,
-#                                   off, offFirst, floor), e.g. `VARIANTS=off bench/run.sh startup 40` for the off path
-#                                   alone with many pairs
+#                                   off, offFirst, floor; floor and on bring silenced with them), e.g.
+#                                   `VARIANTS=off bench/run.sh startup 40` for the off path alone with many pairs, into
+#                                   its own file (bench/results/startup-cost-off.md); `all` ignores VARIANTS
 #   bench/run.sh jmh                hot paths (mark, env parsing, emitting spans)
 #   bench/run.sh readiness [STARTS] readiness-detection lag, callbacks vs polling, over real sample-server starts (30 starts;
 #                                   FLEET=N: N servers start at once, default the sample fleet of 3)
@@ -54,8 +55,13 @@ benchmark() {
 ./mvnw -B -q -DskipTests package
 took build
 if [[ "$what" == startup || "$what" == all ]]; then
-  java benchmarks/startup-cost/StartupCostBench.java "$startup_runs" benchmarks/startup-app/target/startup-app-starter.jar \
-    benchmarks/startup-app/target/startup-app-baseline.jar bench/results/startup-cost.md
+  # a run of some variants only (VARIANTS, never in `all`) writes its own file, not the full table's
+  startup_out=bench/results/startup-cost.md startup_variants=""
+  if [[ "$what" == startup && -n "${VARIANTS:-}" ]]; then
+    startup_variants="$VARIANTS" startup_out="bench/results/startup-cost-${VARIANTS//,/-}.md"
+  fi
+  VARIANTS="$startup_variants" java benchmarks/startup-cost/StartupCostBench.java "$startup_runs" \
+    benchmarks/startup-app/target/startup-app-starter.jar benchmarks/startup-app/target/startup-app-baseline.jar "$startup_out"
   took startup
 fi
 if [[ "$what" == jmh || "$what" == all ]]; then

@@ -145,7 +145,12 @@ public class StartupCostBench {
 				throw new IllegalArgumentException("Unknown variant '" + key + "' (known: " + String.join(", ", known) + ")");
 			}
 		}
-		return all.stream().filter((v) -> v.key().equals("baseline") || only.contains(v.key())).toList();
+		// the floor and the on variants are compared with the silenced baseline: it runs with them
+		boolean silenced = only.contains("silenced") || only.contains("floor") || only.contains("on")
+				|| only.contains("onNoCounters");
+		return all.stream()
+			.filter((v) -> v.key().equals("baseline") || only.contains(v.key()) || (silenced && v.key().equals("silenced")))
+			.toList();
 	}
 
 	/** Hand-written notes below this line of the results file survive a re-run (evidence that a run can't regenerate). */
@@ -422,12 +427,17 @@ public class StartupCostBench {
 				.append(String.join(", ", classes.get("off").oursNames().stream().map((n) -> "`" + n.replace("io.github.startuptelemetry.", "") + "`").toList()))
 				.append(".");
 		}
-		md.append(String.format(Locale.ROOT, "%n%nMetaspace cycles: G1 pauses with the cause `Metadata GC Threshold` up to the "
+		if (samples.containsKey("silenced") || samples.containsKey("floor")) {
+			md.append(String.format(Locale.ROOT, "%n%nMetaspace cycles: G1 pauses with the cause `Metadata GC Threshold` up to the "
 				+ "first `200` (`-Xlog:gc` of that class-count start, and of %d untimed starts in all for the silenced "
 				+ "baseline and the floor). The first comes at `MetaspaceSize` (21 MB) in every start; G1 then sets the "
 				+ "next mark from what is in use (≈ 36 MB committed in this app), which the silenced baseline ends just "
 				+ "under: a start with a 2nd cycle paid its young pause, concurrent mark and remark (≈ 40 ms of GC-thread "
 				+ "CPU, startup-cost-parts.md) inside the window.%n", GC_STARTS));
+		}
+		else {
+			md.append("\n");
+		}
 
 		if (samples.containsKey("floor")) {
 			md.append("\n\"Floor\" is the baseline jar with the meter push silenced and `BENCH_FLOOR=true`: the app itself ")

@@ -221,7 +221,7 @@ final class FleetRun {
 		// local process has nothing to add, and the startup's lock is not taken for nothing
 		server.process.host().thenRun(() -> {
 			Map<String, Object> attributes = server.process.attributes();
-			if (!attributes.isEmpty()) {
+			if (attributes != null && !attributes.isEmpty()) {
 				this.startup.serverAttributes(server.name(), attributes);
 			}
 		});

@@ -77,9 +77,10 @@ final class ServerProcess implements LaunchedServer {
 		return CompletableFuture.completedFuture(LOOPBACK);
 	}
 
+	/** A copy: a caller that completes or cancels it cannot fire or skip the guard's stand-down. */
 	@Override
 	public CompletableFuture<ServerExit> onExit() {
-		return this.exit;
+		return this.exit.copy();
 	}
 
 	@Override

@@ -7,8 +7,10 @@ import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+
 /** How the {@code slurm} launcher runs each server as a job step ({@code telemetry.supervisor.slurm.*}). */
-@ConfigurationProperties("telemetry.supervisor.slurm")
+@ConfigurationProperties(TelemetryProperties.SUPERVISOR + ".slurm")
 public class SlurmProperties {
 
 	/** Extra srun arguments, one element each (e.g. "--gpus-per-task=1"), before the server's command. */

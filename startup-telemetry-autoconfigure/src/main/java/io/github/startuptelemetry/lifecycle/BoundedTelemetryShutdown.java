@@ -34,7 +34,7 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.util.ReflectionUtils;
 
-import io.github.startuptelemetry.support.DaemonThreads;
+import io.github.startuptelemetry.internal.support.DaemonThreads;
 
 /**
  * Bounds the telemetry flush at shutdown by {@code telemetry.shutdown-timeout} (NeMo RL's

@@ -10,6 +10,8 @@ import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes;
 
 /**
  * Reads NeMo Gym's and nemo-lens's settings ({@link NemoEnv}: {@code NEMO_GYM_OTEL_*}, else

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.internal.lifecycle.HttpUrl;
 
 /**
  * The one mapping between Boot's OTLP trace export properties

@@ -10,6 +10,8 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+
 /**
  * The first step of {@link TelemetryEnvironmentPostProcessor}: points Boot's OTLP span exporter where the standard {@code OTEL_EXPORTER_OTLP_*} env vars say
  * (as a supervisor sets them for its servers), so a server configured with nothing exports where

@@ -12,9 +12,11 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
-import io.github.startuptelemetry.autoconfigure.EarlyTelemetryProperties;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
+import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes;
 
 /**
  * The second step of {@link TelemetryEnvironmentPostProcessor}: adds this process's identity ({@code nv.dl.rank}, {@code nv.dl.world_size},

@@ -10,6 +10,8 @@ import org.springframework.boot.logging.DeferredLogFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
+import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+
 /**
  * What the environment a process was started with means for its telemetry, as defaults of the
  * lowest precedence: NeMo Gym's and nemo-lens's settings become ours, the standard

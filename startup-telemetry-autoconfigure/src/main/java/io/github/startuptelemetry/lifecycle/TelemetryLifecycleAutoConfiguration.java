@@ -17,9 +17,10 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
-import io.github.startuptelemetry.autoconfigure.EarlyTelemetryProperties;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
+import io.github.startuptelemetry.internal.config.TelemetrySwitch;
 
 /**
  * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): the

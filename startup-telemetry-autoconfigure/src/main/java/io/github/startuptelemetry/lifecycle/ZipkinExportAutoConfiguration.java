@@ -16,6 +16,7 @@ import org.springframework.util.ClassUtils;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.internal.lifecycle.HttpUrl;
 
 /**
  * A Zipkin span exporter beside Boot's own exporters, for looking at startups locally when no

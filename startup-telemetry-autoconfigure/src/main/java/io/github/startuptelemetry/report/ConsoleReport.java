@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
+import io.github.startuptelemetry.internal.support.Durations;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**

@@ -13,8 +13,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.internal.support.Decimals;
+import io.github.startuptelemetry.internal.support.Durations;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
-import io.github.startuptelemetry.support.Decimals;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
 

@@ -5,6 +5,7 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.internal.support.Durations;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;

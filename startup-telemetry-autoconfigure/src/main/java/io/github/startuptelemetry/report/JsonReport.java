@@ -9,7 +9,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.JsonFields;
-import io.github.startuptelemetry.timeline.JsonText;
+import io.github.startuptelemetry.internal.json.JsonText;
 import io.github.startuptelemetry.timeline.JvmInfo;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;

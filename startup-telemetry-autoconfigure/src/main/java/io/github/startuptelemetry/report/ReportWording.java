@@ -4,8 +4,9 @@ import java.util.Locale;
 import java.util.function.UnaryOperator;
 
 import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.internal.support.Decimals;
+import io.github.startuptelemetry.internal.support.Durations;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
-import io.github.startuptelemetry.support.Decimals;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
 

@@ -3,7 +3,8 @@ package io.github.startuptelemetry.report;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.startuptelemetry.support.Decimals;
+import io.github.startuptelemetry.internal.support.Decimals;
+import io.github.startuptelemetry.internal.support.Durations;
 
 /**
  * The shared time axis of a waterfall: 0 is the supervisor's start, and the axis ends at the

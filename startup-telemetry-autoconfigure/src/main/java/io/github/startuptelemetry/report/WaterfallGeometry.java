@@ -3,7 +3,7 @@ package io.github.startuptelemetry.report;
 import java.util.List;
 import java.util.stream.LongStream;
 
-import io.github.startuptelemetry.support.Decimals;
+import io.github.startuptelemetry.internal.support.Decimals;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
 

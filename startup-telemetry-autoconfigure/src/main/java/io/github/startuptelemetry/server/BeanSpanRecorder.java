@@ -13,8 +13,8 @@ import org.springframework.boot.context.metrics.buffering.StartupTimeline;
 import org.springframework.core.metrics.ApplicationStartup;
 import org.springframework.core.metrics.StartupStep;
 
+import io.github.startuptelemetry.internal.timeline.WallClock;
 import io.github.startuptelemetry.timeline.StepTiming;
-import io.github.startuptelemetry.timeline.WallClock;
 
 /**
  * Finds the slow steps of {@code beans_instantiated} in Spring's own {@link ApplicationStartup}

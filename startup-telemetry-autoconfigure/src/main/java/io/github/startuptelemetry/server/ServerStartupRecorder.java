@@ -24,15 +24,16 @@ import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.util.ClassUtils;
 
-import io.github.startuptelemetry.autoconfigure.EarlyTelemetryProperties;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
-import io.github.startuptelemetry.support.Guarded;
-import io.github.startuptelemetry.timeline.JvmCounterReader;
+import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
+import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.internal.support.Guarded;
+import io.github.startuptelemetry.internal.timeline.JvmCounterReader;
+import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
+import io.github.startuptelemetry.internal.timeline.StartupEnvironment;
+import io.github.startuptelemetry.internal.timeline.WallClock;
 import io.github.startuptelemetry.timeline.JvmCounters;
-import io.github.startuptelemetry.timeline.StartupEnvironment;
-import io.github.startuptelemetry.timeline.WallClock;
 
 /**
  * Times a server's startup from Spring Boot's lifecycle events, as handed on by
@@ -148,7 +149,7 @@ final class ServerStartupRecorder {
 			this.context = prepared.getApplicationContext();
 			prepared.getApplicationContext()
 				.getBeanFactory()
-				.registerSingleton(ProcessTimeline.BEAN_NAME, new ProcessTimeline(this.timeline));
+				.registerSingleton(ProcessTimeline.BEAN_NAME, new ProcessTimeline(this.timeline, this.timeline::claim));
 			registerBeansInstantiatedMarker(prepared.getApplicationContext());
 		}
 		else if (WEB_SERVER_EVENTS && WebServerEvents.isWebServerInitialized(event) && !this.webServerMarked

@@ -22,15 +22,15 @@ import org.springframework.context.event.ContextClosedEvent;
 
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.internal.timeline.ReadyCallback;
+import io.github.startuptelemetry.internal.timeline.TraceParent;
+import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.internal.tracing.SdkFlush;
+import io.github.startuptelemetry.internal.tracing.StartupSpans;
 import io.github.startuptelemetry.timeline.JvmInfo;
-import io.github.startuptelemetry.timeline.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
-import io.github.startuptelemetry.timeline.TraceParent;
-import io.github.startuptelemetry.timeline.WallClock;
-import io.github.startuptelemetry.tracing.SdkFlush;
-import io.github.startuptelemetry.tracing.StartupSpans;
 
 /**
  * Reports a server's startup once it is ready: spans through the application's own

@@ -12,14 +12,15 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.timeline.ClockOffset;
-import io.github.startuptelemetry.timeline.JvmCounterReader;
+import io.github.startuptelemetry.internal.timeline.ClockOffset;
+import io.github.startuptelemetry.internal.timeline.JvmCounterReader;
+import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
+import io.github.startuptelemetry.internal.timeline.StageTimeline;
+import io.github.startuptelemetry.internal.timeline.StartupEnvironment;
+import io.github.startuptelemetry.internal.timeline.TraceParent;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StageTimeline;
-import io.github.startuptelemetry.timeline.StartupEnvironment;
 import io.github.startuptelemetry.timeline.StepTiming;
-import io.github.startuptelemetry.timeline.TraceParent;
 
 /**
  * A server process's own startup stages: those before the JVM existed, taken from the env

@@ -19,11 +19,11 @@ import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
-import io.github.startuptelemetry.report.HostName;
-import io.github.startuptelemetry.report.ReportFile;
+import io.github.startuptelemetry.internal.report.ReportFile;
+import io.github.startuptelemetry.internal.support.HostName;
+import io.github.startuptelemetry.internal.tracing.StartupSamplerPostProcessor;
 import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.ServerTimeline;
-import io.github.startuptelemetry.tracing.StartupSamplerPostProcessor;
 
 /**
  * A server's own startup timeline, reported through the application's OpenTelemetry and

@@ -23,12 +23,12 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.ReadinessCallback;
 import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.support.DaemonThreads;
-import io.github.startuptelemetry.timeline.ClockOffset;
-import io.github.startuptelemetry.timeline.JsonText;
-import io.github.startuptelemetry.timeline.ReadyCallback;
+import io.github.startuptelemetry.internal.json.JsonText;
+import io.github.startuptelemetry.internal.support.DaemonThreads;
+import io.github.startuptelemetry.internal.timeline.ClockOffset;
+import io.github.startuptelemetry.internal.timeline.ReadyCallback;
+import io.github.startuptelemetry.internal.timeline.WallClock;
 import io.github.startuptelemetry.timeline.TimelineJson;
-import io.github.startuptelemetry.timeline.WallClock;
 
 /**
  * This server's line to the supervisor that spawned it ({@link TelemetryEnv#TELEMETRY_SUPERVISOR_CALLBACK_URL}):

@@ -24,18 +24,19 @@ import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupEnv;
 import io.github.startuptelemetry.contract.StartupOutcome;
-import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes;
-import io.github.startuptelemetry.lifecycle.ServerEnv;
+import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes;
+import io.github.startuptelemetry.internal.lifecycle.ServerEnv;
+import io.github.startuptelemetry.internal.supervisor.ReadyClaims;
+import io.github.startuptelemetry.internal.support.Guarded;
+import io.github.startuptelemetry.internal.timeline.StageTimeline;
+import io.github.startuptelemetry.internal.timeline.TraceParent;
+import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.internal.tracing.SdkFlush;
+import io.github.startuptelemetry.internal.tracing.StartupSpans;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
-import io.github.startuptelemetry.support.Guarded;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StageTimeline;
-import io.github.startuptelemetry.timeline.TraceParent;
-import io.github.startuptelemetry.timeline.WallClock;
-import io.github.startuptelemetry.tracing.SdkFlush;
-import io.github.startuptelemetry.tracing.StartupSpans;
 
 /**
  * {@link SupervisorStartup} through the application's own {@link OpenTelemetry}. One lock
@@ -48,7 +49,7 @@ import io.github.startuptelemetry.tracing.StartupSpans;
  * before the root's and before the report is built. State changes before the telemetry call
  * that reflects it, so a failing tracer cannot leave a startup half-closed.
  */
-final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
+final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyClaims {
 
 	private static final Log logger = LogFactory.getLog(SupervisorStartup.class);
 

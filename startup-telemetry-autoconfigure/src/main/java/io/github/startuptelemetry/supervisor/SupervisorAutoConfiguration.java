@@ -7,7 +7,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.Environment;
 
-import io.github.startuptelemetry.lifecycle.ChildTelemetrySettings;
+import io.github.startuptelemetry.fleet.FleetLauncherAutoConfiguration;
+import io.github.startuptelemetry.internal.lifecycle.ChildTelemetrySettings;
 
 /**
  * {@link SupervisorStartup} for launchers to autowire, fleet or not, telemetry on or off. A

@@ -22,9 +22,9 @@ import org.springframework.core.ResolvableType;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
-import io.github.startuptelemetry.server.ProcessTimeline;
-import io.github.startuptelemetry.support.Guarded;
-import io.github.startuptelemetry.timeline.StageTimeline;
+import io.github.startuptelemetry.internal.support.Guarded;
+import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
+import io.github.startuptelemetry.internal.timeline.StageTimeline;
 
 /**
  * Whether this process is a supervisor, decided once and the same way whenever and in whatever
@@ -57,15 +57,15 @@ final class SupervisorRole implements SmartInitializingSingleton {
 			"com.fasterxml.", "org.apache.");
 
 	/**
-	 * The starter's own packages, whose beans declare none (the fleet launchers' are in the
-	 * supervisor's package): skipped by name, so that reflection over them loads none of the
-	 * types they name.
+	 * The starter's own packages, whose beans declare none (the fleet launcher's, which does, is
+	 * in {@code fleet}, not listed): skipped by name, so that reflection over them loads none of
+	 * the types they name.
 	 */
 	private static final List<String> OWN_PACKAGES = List.of("io.github.startuptelemetry.autoconfigure.",
-			"io.github.startuptelemetry.contract.", "io.github.startuptelemetry.lifecycle.",
+			"io.github.startuptelemetry.contract.", "io.github.startuptelemetry.internal.",
+			"io.github.startuptelemetry.launch.", "io.github.startuptelemetry.lifecycle.",
 			"io.github.startuptelemetry.readiness.", "io.github.startuptelemetry.report.",
-			"io.github.startuptelemetry.server.", "io.github.startuptelemetry.support.",
-			"io.github.startuptelemetry.timeline.", "io.github.startuptelemetry.tracing.");
+			"io.github.startuptelemetry.server.", "io.github.startuptelemetry.timeline.");
 
 	/**
 	 * The supervisor's own configurations, which make the startup and its parts: their factory

@@ -13,8 +13,8 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 
 import io.github.startuptelemetry.contract.MetricNames;
 import io.github.startuptelemetry.contract.SpanAttributes;
+import io.github.startuptelemetry.internal.support.DaemonThreads;
 import io.github.startuptelemetry.report.ServerReport;
-import io.github.startuptelemetry.support.DaemonThreads;
 
 /**
  * Records {@value MetricNames#STARTUP_DURATION}: each server's spawn to first healthy probe (or to the

@@ -19,9 +19,9 @@ import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
-import io.github.startuptelemetry.lifecycle.TelemetrySwitch;
+import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
 import io.github.startuptelemetry.report.ServerReport;
-import io.github.startuptelemetry.server.ProcessTimeline;
 
 /**
  * The recording {@link SupervisorStartup} and the {@link SupervisorRole} that claims the process

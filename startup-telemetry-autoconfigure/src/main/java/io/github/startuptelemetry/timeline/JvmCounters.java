@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.timeline;
 
+import io.github.startuptelemetry.internal.timeline.JvmCounterReader;
+
 /**
  * Cumulative JVM counters at one moment, or their change over a stage: what a stage spent its
  * wall time on. Read by {@link JvmCounterReader}; a counter the JVM does not offer is

@@ -12,6 +12,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.JsonFields;
 import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.internal.json.JsonText;
 
 /**
  * The timeline JSON, both ways: what a server's {@code /actuator/startuptimeline} serves and
@@ -169,16 +170,16 @@ public final class TimelineJson {
 			List<Stage> stages = new ArrayList<>();
 			for (Object item : (List<?>) body.get(JsonFields.STAGES)) {
 				Map<?, ?> stage = (Map<?, ?>) item;
-				stages.add(new Stage((String) stage.get(JsonFields.NAME), number(stage.get(JsonFields.START_EPOCH_NS)),
-						number(stage.get(JsonFields.END_EPOCH_NS)), readCounters(stage.get(JsonFields.JVM))));
+				stages.add(new Stage((String) stage.get(JsonFields.NAME), JsonText.asLong(stage.get(JsonFields.START_EPOCH_NS)),
+						JsonText.asLong(stage.get(JsonFields.END_EPOCH_NS)), readCounters(stage.get(JsonFields.JVM))));
 			}
-			long readyNs = number(body.get(JsonFields.READY_EPOCH_NS));
+			long readyNs = JsonText.asLong(body.get(JsonFields.READY_EPOCH_NS));
 			Object start = body.get(JsonFields.START_EPOCH_NS);
-			long startNs = (start != null) ? number(start) : stages.isEmpty() ? readyNs : stages.get(0).startNs();
+			long startNs = (start != null) ? JsonText.asLong(start) : stages.isEmpty() ? readyNs : stages.get(0).startNs();
 			Object pid = body.get(JsonFields.PID);
-			return Optional.of(new ServerTimeline(String.valueOf(text(body.get(JsonFields.SERVER))), text(body.get(JsonFields.TYPE)),
-					Boolean.TRUE.equals(bool(body.get(JsonFields.WORKER))), (pid != null) ? number(pid) : 0,
-					text(body.get(JsonFields.TRACE_ID)), text(body.get(JsonFields.SPAN_ID)), startNs, readyNs, stages,
+			return Optional.of(new ServerTimeline(String.valueOf(JsonText.asText(body.get(JsonFields.SERVER))), JsonText.asText(body.get(JsonFields.TYPE)),
+					Boolean.TRUE.equals(bool(body.get(JsonFields.WORKER))), (pid != null) ? JsonText.asLong(pid) : 0,
+					JsonText.asText(body.get(JsonFields.TRACE_ID)), JsonText.asText(body.get(JsonFields.SPAN_ID)), startNs, readyNs, stages,
 					texts(body.get(JsonFields.IGNORED_ENV)), readSteps(body.get(JsonFields.BEAN_SPANS)), readJvm(body.get(JsonFields.JVM))));
 		}
 		catch (RuntimeException ex) {
@@ -231,8 +232,8 @@ public final class TimelineJson {
 
 	/** The {@code jvm} field of a timeline, or {@code null} when absent or unreadable. */
 	private static @Nullable JvmInfo readJvm(@Nullable Object field) {
-		if (field instanceof Map<?, ?> jvm && text(jvm.get(JsonFields.VERSION)) != null) {
-			return new JvmInfo(text(jvm.get(JsonFields.VERSION)), texts(jvm.get(JsonFields.FLAGS)));
+		if (field instanceof Map<?, ?> jvm && JsonText.asText(jvm.get(JsonFields.VERSION)) != null) {
+			return new JvmInfo(JsonText.asText(jvm.get(JsonFields.VERSION)), texts(jvm.get(JsonFields.FLAGS)));
 		}
 		return null;
 	}
@@ -254,7 +255,7 @@ public final class TimelineJson {
 	}
 
 	private static long known(@Nullable Object value) {
-		return (value != null) ? number(value) : JvmCounters.UNAVAILABLE;
+		return (value != null) ? JsonText.asLong(value) : JvmCounters.UNAVAILABLE;
 	}
 
 	/** Slow steps as the timeline writes them, nested; the JSON report embeds the same. */
@@ -289,23 +290,19 @@ public final class TimelineJson {
 		for (Object item : items) {
 			try {
 				Map<?, ?> step = (Map<?, ?>) item;
-				String stepName = text(step.get(JsonFields.STEP));
-				long startNs = number(step.get(JsonFields.START_EPOCH_NS));
-				long endNs = number(step.get(JsonFields.END_EPOCH_NS));
+				String stepName = JsonText.asText(step.get(JsonFields.STEP));
+				long startNs = JsonText.asLong(step.get(JsonFields.START_EPOCH_NS));
+				long endNs = JsonText.asLong(step.get(JsonFields.END_EPOCH_NS));
 				Object self = step.get(JsonFields.SELF_MS);
 				long selfNs = (self != null) ? Math.round(decimal(self) * 1_000_000) : endNs - startNs;
-				steps.add(new StepTiming((stepName != null) ? stepName : text(step.get(JsonFields.NAME)), text(step.get(JsonFields.BEAN)),
-						text(step.get(JsonFields.TYPE)), startNs, endNs, selfNs, readSteps(step.get(JsonFields.CHILDREN))));
+				steps.add(new StepTiming((stepName != null) ? stepName : JsonText.asText(step.get(JsonFields.NAME)), JsonText.asText(step.get(JsonFields.BEAN)),
+						JsonText.asText(step.get(JsonFields.TYPE)), startNs, endNs, selfNs, readSteps(step.get(JsonFields.CHILDREN))));
 			}
 			catch (RuntimeException ex) {
 				// left out: one unreadable step must not cost the others
 			}
 		}
 		return steps;
-	}
-
-	static long number(Object value) {
-		return (value instanceof Number number) ? number.longValue() : Long.parseLong(String.valueOf(value).strip());
 	}
 
 	private static double decimal(Object value) {
@@ -325,15 +322,12 @@ public final class TimelineJson {
 	}
 
 	/** A JSON string, or null: without Jackson, Boot's basic parser reads {@code null} as text. */
-	static @Nullable String text(@Nullable Object value) {
-		return (value instanceof String text && !"null".equals(text)) ? text : null;
-	}
 
 	private static List<String> texts(@Nullable Object value) {
 		if (!(value instanceof List<?> items)) {
 			return List.of();
 		}
-		return items.stream().map(TimelineJson::text).filter((item) -> item != null).toList();
+		return items.stream().map(JsonText::asText).filter((item) -> item != null).toList();
 	}
 
 }

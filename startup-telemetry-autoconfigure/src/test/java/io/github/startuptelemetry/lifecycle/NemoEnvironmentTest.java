@@ -9,6 +9,8 @@ import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+
 class NemoEnvironmentTest {
 
 	private final MockEnvironment environment = new MockEnvironment();

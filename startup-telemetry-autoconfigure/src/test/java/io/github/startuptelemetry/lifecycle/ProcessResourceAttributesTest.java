@@ -6,9 +6,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.github.startuptelemetry.lifecycle.ProcessResourceAttributes.Identity;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes.Identity;
+import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes;
 
 class ProcessResourceAttributesTest {
 

@@ -12,6 +12,8 @@ import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.startuptelemetry.internal.lifecycle.ChildTelemetrySettings;
+
 /**
  * A supervisor's OTLP export settings, handed to a server as env by
  * {@link ChildTelemetrySettings} and read back by {@link OtlpExportDefaults}, are the

@@ -4,10 +4,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.startuptelemetry.internal.support.Durations;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** The console rendering of a startup report. */
 class ConsoleReportTest {

@@ -11,14 +11,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import io.github.startuptelemetry.internal.report.RegressionThreshold;
 import io.github.startuptelemetry.report.JsonReport.ServerTimes;
 import io.github.startuptelemetry.report.ReportComparison.Change;
 import io.github.startuptelemetry.report.ReportComparison.Kind;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /** Comparing JSON reports: thresholds, medians, the gate, and the standalone compare. */
 class ReportComparisonTest {

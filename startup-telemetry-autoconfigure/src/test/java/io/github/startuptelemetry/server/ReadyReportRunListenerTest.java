@@ -17,12 +17,12 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
-import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.timeline.ServerTimeline;
-import io.github.startuptelemetry.timeline.WallClock;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
  * The report comes after Boot flips readiness, so that it never holds readiness back, yet before

@@ -18,11 +18,12 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
-import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.timeline.ServerTimeline;
-import io.github.startuptelemetry.tracing.StartupSpans;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
+import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /** Whole Spring applications in this JVM, through Boot's own OpenTelemetry auto-configuration. */
 class ServerStartupInProcessTest {

@@ -16,14 +16,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.timeline.JsonText;
-import io.github.startuptelemetry.timeline.ReadyCallback;
+import io.github.startuptelemetry.internal.json.JsonText;
+import io.github.startuptelemetry.internal.timeline.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The server's side of the ready post, against a real HTTP server on loopback: whether the

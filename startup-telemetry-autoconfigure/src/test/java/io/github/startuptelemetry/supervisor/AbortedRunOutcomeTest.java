@@ -18,18 +18,21 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.startuptelemetry.contract.MetricNames;
 import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.internal.timeline.StageTimeline;
+import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.internal.tracing.StartupSpans;
 import io.github.startuptelemetry.report.ConsoleReport;
 import io.github.startuptelemetry.report.HtmlReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
-import io.github.startuptelemetry.timeline.StageTimeline;
-import io.github.startuptelemetry.timeline.WallClock;
-import io.github.startuptelemetry.tracing.StartupSpans;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import io.github.startuptelemetry.supervisor.OpenTelemetrySupervisorStartup;
+import io.github.startuptelemetry.supervisor.SupervisorStartup;
+import io.github.startuptelemetry.supervisor.SupervisorStartupMetrics;
 
 /**
  * A run aborted by a crash, with one server ready, one that crashed and one still starting:

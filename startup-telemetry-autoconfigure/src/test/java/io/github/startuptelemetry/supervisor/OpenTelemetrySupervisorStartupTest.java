@@ -33,17 +33,18 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
-import io.github.startuptelemetry.contract.MetricNames;
-import io.github.startuptelemetry.contract.SpanNames;
-import io.github.startuptelemetry.report.ServerReport;
-import io.github.startuptelemetry.report.StartupReport;
-import io.github.startuptelemetry.timeline.StageTimeline;
-import io.github.startuptelemetry.timeline.TraceParent;
-import io.github.startuptelemetry.timeline.WallClock;
-import io.github.startuptelemetry.tracing.StartupSpans;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatNoException;
+
+import io.github.startuptelemetry.contract.MetricNames;
+import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.internal.supervisor.ReadyClaims;
+import io.github.startuptelemetry.internal.timeline.StageTimeline;
+import io.github.startuptelemetry.internal.timeline.TraceParent;
+import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.report.ServerReport;
+import io.github.startuptelemetry.report.StartupReport;
 
 /** {@link OpenTelemetrySupervisorStartup} against the OpenTelemetry SDK's in-memory exporter. */
 class OpenTelemetrySupervisorStartupTest {
@@ -288,7 +289,7 @@ class OpenTelemetrySupervisorStartupTest {
 		SupervisorStartup startup = startup(Map.of());
 		startup.serverEnv("a", "model");
 		long received = WallClock.nowNs();
-		Runnable step = startup.claimReady("a", "callback", 1.5, 0.25, received);
+		Runnable step = ((ReadyClaims) startup).claimReady("a", "callback", 1.5, 0.25, received);
 		startup.serverReady("a", "probe", Double.NaN, Double.NaN, WallClock.nowNs());
 		startup.finish();
 
@@ -316,7 +317,7 @@ class OpenTelemetrySupervisorStartupTest {
 		SupervisorStartup startup = startup(Map.of());
 		startup.serverEnv("a", "model");
 		startup.serverEnv("b", "model");
-		Runnable step = startup.claimReady("a", "probe", Double.NaN, Double.NaN, WallClock.nowNs());
+		Runnable step = ((ReadyClaims) startup).claimReady("a", "probe", Double.NaN, Double.NaN, WallClock.nowNs());
 		startup.abort("crashed", new IllegalStateException("b crashed"));
 		step.run();
 
@@ -338,8 +339,8 @@ class OpenTelemetrySupervisorStartupTest {
 		SupervisorStartup startup = startup(Map.of());
 		startup.serverEnv("a", "model");
 		startup.serverReady("a");
-		Runnable again = startup.claimReady("a", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
-		Runnable unknown = startup.claimReady("unknown", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+		Runnable again = ((ReadyClaims) startup).claimReady("a", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+		Runnable unknown = ((ReadyClaims) startup).claimReady("unknown", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
 		again.run();
 		unknown.run();
 		startup.finish();
@@ -366,7 +367,7 @@ class OpenTelemetrySupervisorStartupTest {
 					awaitQuietly(release);
 				}), true);
 		startup.serverEnv("a", "model");
-		Runnable step = startup.claimReady("a", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+		Runnable step = ((ReadyClaims) startup).claimReady("a", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
 		Thread stepping = new Thread(step, "stepping");
 		stepping.start();
 		assertThat(inListener.await(30, TimeUnit.SECONDS)).isTrue();
@@ -522,7 +523,7 @@ class OpenTelemetrySupervisorStartupTest {
 			case 5, 6 -> startup.serverReady(server);
 			case 7 -> {
 				// claimed now, its step run by this thread a moment later, racing whatever ends the startup
-				Runnable step = startup.claimReady(server, "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+				Runnable step = ((ReadyClaims) startup).claimReady(server, "callback", Double.NaN, Double.NaN, WallClock.nowNs());
 				startup.report();
 				step.run();
 			}

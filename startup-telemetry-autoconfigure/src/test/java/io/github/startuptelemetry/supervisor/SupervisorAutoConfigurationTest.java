@@ -1,6 +1,5 @@
 package io.github.startuptelemetry.supervisor;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -30,17 +29,17 @@ import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.stereotype.Component;
 
-import io.github.startuptelemetry.contract.MetricNames;
-import io.github.startuptelemetry.contract.SpanAttributes;
-import io.github.startuptelemetry.contract.SpanNames;
-import io.github.startuptelemetry.report.ServerReport;
-import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
-import io.github.startuptelemetry.supervisor.slurm.SlurmLauncherAutoConfiguration;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** What {@link SupervisorAutoConfiguration} provides, and how a bad fleet fails a start. */
+import io.github.startuptelemetry.contract.MetricNames;
+import io.github.startuptelemetry.contract.SpanAttributes;
+import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.fleet.FleetLauncherAutoConfiguration;
+import io.github.startuptelemetry.report.ServerReport;
+import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
+
+/** What {@link SupervisorAutoConfiguration} provides, and when a process is a supervisor. */
 class SupervisorAutoConfigurationTest {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -61,43 +60,13 @@ class SupervisorAutoConfigurationTest {
 	}
 
 	@Test
-	void launchersCanAlwaysAutowireSupervisorStartupAndNoFleetRunsUnlessConfigured() {
+	void launchersCanAlwaysAutowireSupervisorStartup() {
 		this.runner.run((context) -> {
-			assertThat(context).hasSingleBean(SupervisorStartup.class).doesNotHaveBean(FleetLauncher.class);
+			assertThat(context).hasSingleBean(SupervisorStartup.class);
 			assertThat(context.getBean(SupervisorStartup.class)).isInstanceOf(OpenTelemetrySupervisorStartup.class);
 		});
 		this.runner.withPropertyValues("telemetry.enabled=false")
 			.run((context) -> assertThat(context.getBean(SupervisorStartup.class)).isInstanceOf(DisabledSupervisorStartup.class));
-		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
-			.run((context) -> assertThat(context).hasSingleBean(FleetLauncher.class));
-	}
-
-	@Test
-	void aLauncherNameNoLauncherHasOrSlurmOutsideAnAllocationFailsTheSupervisorNamingTheProperty() {
-		ApplicationContextRunner fleet = this.runner
-			.withConfiguration(AutoConfigurations.of(SlurmLauncherAutoConfiguration.class))
-			.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x");
-		fleet.run((context) -> assertThat(context).hasSingleBean(FleetLauncher.class)
-			.hasBean("localServerLauncher")
-			.hasBean("slurmServerLauncher"));
-		fleet.withPropertyValues("telemetry.supervisor.launcher=nope")
-			.run((context) -> assertThat(context).getFailure()
-				.rootCause()
-				.hasMessageContaining("telemetry.supervisor.launcher")
-				.hasMessageContaining("no launcher is named 'nope'; known: local, slurm"));
-		assumeTrue(System.getenv("SLURM_JOB_ID") == null, "these tests run inside a Slurm allocation");
-		fleet.withPropertyValues("telemetry.supervisor.servers[0].launcher=slurm")
-			.run((context) -> assertThat(context).getFailure()
-				.rootCause()
-				.hasMessageContaining("telemetry.supervisor.servers[0].launcher")
-				.hasMessageContaining("SLURM_JOB_ID is not set")
-				.hasMessageContaining("salloc"));
-	}
-
-	@Test
-	void withoutAFleetThereIsNoLauncher() {
-		this.runner.withConfiguration(AutoConfigurations.of(SlurmLauncherAutoConfiguration.class))
-			.run((context) -> assertThat(context).doesNotHaveBean(ServerLauncher.class));
 	}
 
 	@Test
@@ -121,90 +90,6 @@ class SupervisorAutoConfigurationTest {
 		this.runner.withPropertyValues("telemetry.export.zipkin.endpoint=http://127.0.0.1:9411/api/v2/spans")
 			.run((context) -> assertThat(context.getBean(SupervisorStartup.class).serverEnv("model-0", "model"))
 				.containsEntry("TELEMETRY_EXPORT_ZIPKIN_ENDPOINT", "http://127.0.0.1:9411/api/v2/spans"));
-	}
-
-	@Test
-	void theHtmlReportGoesToTheWorkingDirectoryByDefault() {
-		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
-			.run((context) -> assertThat(context.getBean(SupervisorProperties.class).getReport().getHtml())
-				.isEqualTo(Path.of("startup-report.html")));
-	}
-
-	@Test
-	void aServerWithoutCommandFailsTheStartNamingTheProperty() {
-		assertFailure("servers[1].command", "must not be empty", "telemetry.supervisor.servers[0].name=a",
-				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.servers[1].name=b");
-	}
-
-	@Test
-	void aDuplicateNameFailsTheStartNamingTheProperty() {
-		assertFailure("servers[1].name", "'model-1' is already taken by telemetry.supervisor.servers[0]",
-				"telemetry.supervisor.servers[0].name=model", "telemetry.supervisor.servers[0].replicas=2",
-				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.servers[1].name=model-1",
-				"telemetry.supervisor.servers[1].command=x");
-	}
-
-	@Test
-	void aBadHealthUrlFailsTheStartNamingTheProperty() {
-		assertFailure("servers[0].health-url", "must be an absolute http or https URL",
-				"telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x",
-				"telemetry.supervisor.servers[0].health-url=localhost:{port}/health");
-	}
-
-	@Test
-	void noReplicasFailsTheStartNamingTheProperty() {
-		assertFailure("servers[0].replicas", "must be at least 1", "telemetry.supervisor.servers[0].name=a",
-				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.servers[0].replicas=0");
-	}
-
-	@Test
-	void aBadRegressionThresholdOrBaselineFailsTheStartNamingTheProperty() {
-		assertFailure("report.max-regression", "'fast' is neither a percentage nor a duration",
-				"telemetry.supervisor.servers[0].name=a",
-				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.report.max-regression=fast");
-		assertFailure("report.stage-max-regression[beans_instantiated]", "must be a percentage of at least 0%",
-				"telemetry.supervisor.servers[0].name=a",
-				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.report.stage-max-regression.beans_instantiated=-5%");
-		assertFailure("report.baseline[0]", "is not a readable startup report: /nonexistent/base.json",
-				"telemetry.supervisor.servers[0].name=a",
-				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.report.baseline=/nonexistent/base.json");
-	}
-
-	@ParameterizedTest
-	@ValueSource(strings = { "-1", "65536" })
-	void aPortOutOfRangeFailsTheStartNamingTheProperty(String port) {
-		assertFailure("servers[0].port", "must be 0 (the server binds any free port",
-				"telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x",
-				"telemetry.supervisor.servers[0].port=" + port);
-	}
-
-	@Test
-	void aFixedPortForReplicasFailsTheStartNamingTheProperty() {
-		assertFailure("servers[0].port", "for a single server, a port from 1 to 65535",
-				"telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x",
-				"telemetry.supervisor.servers[0].replicas=2", "telemetry.supervisor.servers[0].port=8080");
-	}
-
-	@Test
-	void portZeroForReplicasAndAFixedPortForOneServerAreFine() {
-		this.runner
-			.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x",
-					"telemetry.supervisor.servers[0].replicas=3", "telemetry.supervisor.servers[0].port=0",
-					"telemetry.supervisor.servers[1].name=b", "telemetry.supervisor.servers[1].command=x",
-					"telemetry.supervisor.servers[1].port=8080")
-			.run((context) -> assertThat(context.getBean(SupervisorProperties.class).getServers())
-				.extracting(SupervisorProperties.Server::getPort)
-				.containsExactly(0, 8080));
-	}
-
-	@ParameterizedTest
-	@ValueSource(strings = { "$(touch pwned)", "a;b", "`id`", "it's", "a\"b", "../up", "a b", "-flag", ".hidden" })
-	void aNameOrTypeAShellOrFileSystemWouldReadAsSyntaxFailsTheStart(String unsafe) {
-		assertFailure("servers[0].name", "must be letters, digits, '.', '_' and '-'",
-				"telemetry.supervisor.servers[0].name=" + unsafe, "telemetry.supervisor.servers[0].command=x");
-		assertFailure("servers[0].type", "it names the server's log file and may be pasted into its setup command",
-				"telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].type=" + unsafe,
-				"telemetry.supervisor.servers[0].command=x");
 	}
 
 	@Test
@@ -302,15 +187,6 @@ class SupervisorAutoConfigurationTest {
 			.toList();
 		assertThat(spans).hasSize(1);
 		return spans.get(0);
-	}
-
-	private void assertFailure(String field, String reason, String... properties) {
-		this.runner.withPropertyValues(properties).run((context) -> {
-			assertThat(context).hasFailed();
-			assertThat(context.getStartupFailure()).rootCause()
-				.hasMessageContaining("on field '" + field + "'")
-				.hasMessageContaining(reason);
-		});
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -6,9 +6,9 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 
-import io.github.startuptelemetry.server.ProcessTimeline;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
 
 /** How {@link SupervisorRole} reads bean definitions; whole applications are in {@link SupervisorAutoConfigurationTest}. */
 class SupervisorRoleTest {

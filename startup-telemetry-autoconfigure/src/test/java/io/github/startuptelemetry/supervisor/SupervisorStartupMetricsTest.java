@@ -14,11 +14,11 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
-import io.github.startuptelemetry.contract.MetricNames;
-import io.github.startuptelemetry.report.ServerReport;
-import io.github.startuptelemetry.server.ProcessTimeline;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.startuptelemetry.contract.MetricNames;
+import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
+import io.github.startuptelemetry.report.ServerReport;
 
 class SupervisorStartupMetricsTest {
 

@@ -8,9 +8,11 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.json.BasicJsonParser;
 
-import io.github.startuptelemetry.contract.JsonFields;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.startuptelemetry.contract.JsonFields;
+import io.github.startuptelemetry.internal.json.JsonText;
+import io.github.startuptelemetry.internal.timeline.ReadyCallback;
 
 /**
  * The timeline JSON as a server writes it and its supervisor reads it: whatever goes out comes

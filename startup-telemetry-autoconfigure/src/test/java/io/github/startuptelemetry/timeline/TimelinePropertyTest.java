@@ -13,9 +13,11 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.LongRange;
 import net.jqwik.api.constraints.Size;
 
-import io.github.startuptelemetry.contract.StartupEnv;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.startuptelemetry.contract.StartupEnv;
+import io.github.startuptelemetry.internal.timeline.StageTimeline;
+import io.github.startuptelemetry.internal.timeline.StartupEnvironment;
 
 /** Property-based checks of the timeline invariants, over arbitrary input. */
 class TimelinePropertyTest {

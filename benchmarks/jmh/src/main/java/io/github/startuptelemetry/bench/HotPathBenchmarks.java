@@ -27,13 +27,13 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StartupEnv;
-import io.github.startuptelemetry.timeline.JvmCounterReader;
+import io.github.startuptelemetry.internal.timeline.JvmCounterReader;
+import io.github.startuptelemetry.internal.timeline.StageTimeline;
+import io.github.startuptelemetry.internal.timeline.StartupEnvironment;
+import io.github.startuptelemetry.internal.timeline.TraceParent;
+import io.github.startuptelemetry.internal.tracing.StartupSpans;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StageTimeline;
-import io.github.startuptelemetry.timeline.StartupEnvironment;
-import io.github.startuptelemetry.timeline.TraceParent;
-import io.github.startuptelemetry.tracing.StartupSpans;
 
 /**
  * The paths a server runs on every start: a {@code mark} per lifecycle event, parsing the env

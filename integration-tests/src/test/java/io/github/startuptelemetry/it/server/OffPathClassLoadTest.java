@@ -14,12 +14,12 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.startuptelemetry.it.support.ClassLoadLog;
 import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.Ports;
 import io.github.startuptelemetry.it.support.SampleJars;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What "off is free" means in classes (issue 14; not timed, the timing is {@code bench/run.sh
@@ -40,8 +40,8 @@ class OffPathClassLoadTest {
 	 * server never creates).
 	 */
 	static final Set<String> OURS = Set.of("server.ServerStartupListener", "server.ReadyReportRunListener",
-			"lifecycle.TelemetrySwitch", "lifecycle.TelemetryEnvironmentPostProcessor",
-			"lifecycle.TelemetryAutoConfigurationFilter", "supervisor.SupervisorAutoConfiguration",
+			"internal.config.TelemetrySwitch", "lifecycle.TelemetryEnvironmentPostProcessor",
+			"internal.config.TelemetryAutoConfigurationFilter", "supervisor.SupervisorAutoConfiguration",
 			"supervisor.SupervisorStartup", "supervisor.ChildTelemetryEnvironment");
 
 	/**
@@ -49,7 +49,7 @@ class OffPathClassLoadTest {
 	 * conditions): absent, so the filter dropped them by name before their class files were read.
 	 */
 	static final Set<String> FILTERED_CONDITIONS = Set.of("autoconfigure.ConditionalOnTelemetryEnabled",
-			"supervisor.OnFleetCondition");
+			"launch.OnFleetCondition");
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
@@ -118,7 +118,7 @@ class OffPathClassLoadTest {
 					"io.github.startuptelemetry.report.ServerReport",
 					"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$StageMetricsConfiguration",
 					"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$EndpointConfiguration",
-					"io.github.startuptelemetry.timeline.TraceParent",
+					"io.github.startuptelemetry.internal.timeline.TraceParent",
 					"io.github.startuptelemetry.lifecycle.SlurmResourceAttributes",
 					"io.github.startuptelemetry.lifecycle.OtelEnv");
 		assertThat(on.all()

@@ -12,12 +12,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.github.startuptelemetry.it.support.JavaProcess;
-import io.github.startuptelemetry.it.support.OtlpReceiver;
-import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
-import io.github.startuptelemetry.it.support.SampleJars;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.startuptelemetry.it.support.JavaProcess;
+import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
+import io.github.startuptelemetry.it.support.OtlpReceiver;
+import io.github.startuptelemetry.it.support.SampleJars;
 
 /**
  * {@code bench/run.sh readiness [STARTS]}: how late a supervisor notices that a server is ready.
@@ -57,7 +57,7 @@ class ReadinessLagBenchmark {
 			+ "at (\\d+) epoch ns, [^;]*; its telemetry was told at (\\d+) epoch ns");
 
 	/** Turns that line on: the benchmark's only change to the supervisor's logging. */
-	private static final String APPLIED_LOGGING = "--logging.level.io.github.startuptelemetry.supervisor.FleetRun=debug";
+	private static final String APPLIED_LOGGING = "--logging.level.io.github.startuptelemetry.fleet.FleetRun=debug";
 
 	@TempDir
 	Path tmp;

@@ -1,0 +1,36 @@
+package io.github.startuptelemetry.fleet;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.launch.ConditionalOnFleet;
+import io.github.startuptelemetry.launch.ServerLauncher;
+import io.github.startuptelemetry.supervisor.SupervisorAutoConfiguration;
+import io.github.startuptelemetry.supervisor.SupervisorStartup;
+import io.github.startuptelemetry.supervisor.SupervisorTracingAutoConfiguration;
+
+/**
+ * The fleet launcher, when {@code telemetry.supervisor.servers} (or {@code .fleet}) is set,
+ * telemetry on or off: a fleet still starts with telemetry off, on the do-nothing
+ * {@link SupervisorStartup}. An incomplete fleet is declared too, so that it fails validation
+ * naming the property.
+ */
+@AutoConfiguration(after = { SupervisorTracingAutoConfiguration.class, SupervisorAutoConfiguration.class })
+@ConditionalOnFleet
+@EnableConfigurationProperties(SupervisorProperties.class)
+public final class FleetLauncherAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	FleetLauncher fleetLauncher(SupervisorProperties properties, SupervisorStartup startup,
+			ObjectProvider<ServerLauncher> launchers, Environment environment) {
+		return new FleetLauncher(properties, startup, launchers.orderedStream().toList(),
+				environment.getProperty(TelemetryProperties.RUN_ID));
+	}
+
+}

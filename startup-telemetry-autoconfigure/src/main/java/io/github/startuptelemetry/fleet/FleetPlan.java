@@ -1,0 +1,230 @@
+package io.github.startuptelemetry.fleet;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.IntSupplier;
+
+import io.github.startuptelemetry.internal.lifecycle.HttpUrl;
+
+/**
+ * Expands {@code telemetry.supervisor.servers} into the servers to spawn: one per replica, each
+ * with its own name, rank and port, placeholders filled in (see {@link SupervisorProperties}).
+ */
+final class FleetPlan {
+
+	/** What {@code {...}} in a server's command, URLs, setup, working dir and env stands for. */
+	private static final List<String> PLACEHOLDERS = List.of("name", "type", "port", "rank", "world-size", "java");
+
+	/** Stand-ins used to check a URL template before any port is picked. */
+	private static final Map<String, String> SAMPLE_VALUES = Map.of("name", "server", "type", "server", "port",
+			"8080", "rank", "0", "world-size", "1", "java", "java");
+
+	private FleetPlan() {
+	}
+
+	static List<ServerPlan> plan(SupervisorProperties properties, IntSupplier ports) {
+		Map<String, Integer> worldSizes = new LinkedHashMap<>();
+		for (SupervisorProperties.Server server : properties.fleetServers()) {
+			worldSizes.merge(type(server), server.getReplicas(), Integer::sum);
+		}
+		Map<String, Integer> ranks = new LinkedHashMap<>();
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		List<ServerPlan> plan = new ArrayList<>();
+		for (SupervisorProperties.Server server : properties.fleetServers()) {
+			String type = type(server);
+			for (String name : replicaNames(server)) {
+				int rank = ranks.merge(type, 1, Integer::sum) - 1;
+				int port = (server.getPort() != null) ? server.getPort() : ports.getAsInt();
+				Map<String, String> values = Map.of("name", name, "type", type, "port", Integer.toString(port), "rank",
+						Integer.toString(rank), "world-size", Integer.toString(worldSizes.get(type)), "java", java);
+				Map<String, String> env = new LinkedHashMap<>();
+				server.getEnv().forEach((key, value) -> env.put(key, expand(value, values)));
+				URI health = URI.create(expand(server.getHealthUrl(), values));
+				URI timeline = (server.getTimelineUrl() != null) ? URI.create(expand(server.getTimelineUrl(), values))
+						: timelineBeside(health);
+				plan.add(new ServerPlan(name, type, rank, worldSizes.get(type), port,
+						server.getCommand().stream().map((arg) -> expand(arg, values)).toList(),
+						expand(server.getSetup(), values),
+						(server.getWorkingDir() != null) ? Path.of(expand(server.getWorkingDir(), values)) : null, env,
+						health, timeline,
+						(server.getLauncher() != null) ? server.getLauncher() : properties.getLauncher()));
+			}
+		}
+		return plan;
+	}
+
+	/** {@code name} for a single server; {@code name-0}, {@code name-1}, ... for replicas. */
+	static List<String> replicaNames(SupervisorProperties.Server server) {
+		if (server.getReplicas() == 1) {
+			return List.of(server.getName());
+		}
+		List<String> names = new ArrayList<>();
+		for (int i = 0; i < server.getReplicas(); i++) {
+			names.add(server.getName() + "-" + i);
+		}
+		return names;
+	}
+
+	/** Why a URL template is unusable, or {@code null} when it is fine (or unset). */
+	static String urlProblem(String template) {
+		if (template == null) {
+			return null;
+		}
+		return HttpUrl.isValid(expand(template, SAMPLE_VALUES)) ? null
+				: "must be an absolute http or https URL with a host";
+	}
+
+	/**
+	 * The {@code startuptimeline} endpoint beside a health URL: {@code .../actuator/health/readiness}
+	 * gives {@code .../actuator/startuptimeline}; a health URL without a {@code /health} segment
+	 * gives {@code /actuator/startuptimeline} on the same host and port.
+	 */
+	static URI timelineBeside(URI health) {
+		String path = (health.getPath() != null) ? health.getPath() : "";
+		int segment = path.lastIndexOf("/health");
+		boolean found = segment >= 0
+				&& (path.length() == segment + "/health".length() || path.charAt(segment + "/health".length()) == '/');
+		String timelinePath = (found ? path.substring(0, segment) : "/actuator") + "/startuptimeline";
+		try {
+			return new URI(health.getScheme(), health.getRawAuthority(), timelinePath, null, null);
+		}
+		catch (URISyntaxException ex) {
+			throw new IllegalArgumentException(ex);
+		}
+	}
+
+	/**
+	 * {@code template} with every placeholder ({@link #PLACEHOLDERS} in braces) replaced by its
+	 * value; any other brace is kept. A scan, not a regular expression: a fleet expands several
+	 * templates per server, on the thread that then spawns them.
+	 */
+	static String expand(String template, Map<String, String> values) {
+		if (template == null) {
+			return null;
+		}
+		int open = template.indexOf('{');
+		if (open < 0) {
+			return template;
+		}
+		StringBuilder out = new StringBuilder(template.length() + 16);
+		int copied = 0;
+		while (open >= 0) {
+			String placeholder = placeholderAt(template, open + 1);
+			if (placeholder != null) {
+				out.append(template, copied, open).append(values.get(placeholder));
+				copied = open + placeholder.length() + 2;
+				open = template.indexOf('{', copied);
+			}
+			else {
+				open = template.indexOf('{', open + 1);
+			}
+		}
+		return out.append(template, copied, template.length()).toString();
+	}
+
+	/** The placeholder whose name and closing brace start at {@code from}, or {@code null}. */
+	private static String placeholderAt(String template, int from) {
+		for (String name : PLACEHOLDERS) {
+			if (template.startsWith(name, from) && template.startsWith("}", from + name.length())) {
+				return name;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Free ports, never the same one twice in a run, from below the kernel's ephemeral range. A
+	 * port is chosen here and bound by its server seconds later; in the ephemeral range, the
+	 * kernel could hand it meanwhile to any outgoing connection (a probe, a callback, an export)
+	 * or port-0 listener, and the server would fail with "port already in use". Below that range
+	 * nothing is assigned automatically. Where the range leaves no room below it, a port the
+	 * kernel picks (as before) is the fallback.
+	 */
+	static IntSupplier freePorts() {
+		return freePorts(EphemeralPorts.lowest());
+	}
+
+	static IntSupplier freePorts(int ephemeralLow) {
+		Set<Integer> given = new HashSet<>();
+		int low = PRIVATE_PORTS_FROM;
+		int high = ephemeralLow - 1;
+		Random random = new Random();
+		return () -> {
+			try {
+				if (high - low >= 1000) {
+					int span = high - low + 1;
+					int start = random.nextInt(span);
+					for (int i = 0; i < span; i++) {
+						int port = low + (start + i) % span;
+						if (!given.contains(port) && bindable(port)) {
+							given.add(port);
+							return port;
+						}
+					}
+				}
+				while (true) {
+					try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+						if (given.add(socket.getLocalPort())) {
+							return socket.getLocalPort();
+						}
+					}
+				}
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		};
+	}
+
+	/** Whether nothing listens on the port, on any address. */
+	private static boolean bindable(int port) {
+		try (ServerSocket socket = new ServerSocket()) {
+			socket.setReuseAddress(true);
+			socket.bind(new InetSocketAddress(port), 1);
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
+	/** The first port above the well-known and commonly configured ones that a fleet may take. */
+	private static final int PRIVATE_PORTS_FROM = 20000;
+
+	/** The kernel's ephemeral port range (Linux; elsewhere the IANA default, 49152). */
+	static final class EphemeralPorts {
+
+		private EphemeralPorts() {
+		}
+
+		static int lowest() {
+			try {
+				String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
+				return Integer.parseInt(range.strip().split("\\s+")[0]);
+			}
+			catch (IOException | RuntimeException ex) {
+				return 49152;
+			}
+		}
+
+	}
+
+	private static String type(SupervisorProperties.Server server) {
+		return (server.getType() != null && !server.getType().isBlank()) ? server.getType() : server.getName();
+	}
+
+}

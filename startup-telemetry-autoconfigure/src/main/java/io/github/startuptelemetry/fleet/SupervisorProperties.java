@@ -1,0 +1,532 @@
+package io.github.startuptelemetry.fleet;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.context.EnvironmentAware;
+import org.springframework.core.env.Environment;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
+
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+
+/**
+ * The fleet a supervisor spawns, probes and reports on ({@code telemetry.supervisor.*}).
+ * <p>
+ * Placeholders in {@code command}, {@code setup}, {@code working-dir}, {@code env} values,
+ * {@code health-url} and {@code timeline-url}, replaced for each server (each replica):
+ * {@code {name}} its name, {@code {type}} its type, {@code {port}} a free TCP port picked for it,
+ * {@code {rank}} its index among the servers of its type, {@code {world-size}} how many servers
+ * of its type there are, {@code {java}} the supervisor's own {@code java} executable. Anything
+ * else in braces is left as it is. (Not {@code ${port}}: Spring would resolve that itself.)
+ * <p>
+ * Validated when bound ({@link SupervisorPropertiesValidator}), so that a bad fleet fails the
+ * supervisor at start with the offending property named: the one the user set.
+ * <p>
+ * The fleet is {@code servers[]}, a list, plus {@code fleet.<name>}, a map keyed by server
+ * name. Boot takes a list whole from the one property source that has it, but merges a map's
+ * entries, field by field, across all of them: a fleet declared under {@code fleet} in YAML can
+ * have one field of one server changed ({@code --telemetry.supervisor.fleet.model.replicas=1})
+ * or a server added from the command line or the environment without restating the rest.
+ */
+@ConfigurationProperties(TelemetryProperties.SUPERVISOR)
+public class SupervisorProperties implements Validator, EnvironmentAware {
+
+	/** The servers to spawn, all in parallel, each through the launch shell. */
+	private List<Server> servers = new ArrayList<>();
+
+	/**
+	 * More servers to spawn, keyed by name (the key is the server's name): unlike
+	 * {@code servers}, each field of each entry can be set or overridden from any property
+	 * source, e.g. {@code --telemetry.supervisor.fleet.model.replicas=1}.
+	 */
+	private Map<String, Server> fleet = new LinkedHashMap<>();
+
+	private @Nullable Environment environment;
+
+	/**
+	 * How long the servers may take, together, from the first spawn until all are ready; after
+	 * that the startup is aborted with outcome timeout.
+	 */
+	private Duration readyTimeout = Duration.ofMinutes(10);
+
+	/**
+	 * How long a server (and whatever it started) may take to exit after SIGTERM before it is
+	 * killed, when the supervisor stops it.
+	 */
+	private Duration stopTimeout = Duration.ofSeconds(10);
+
+	/**
+	 * The launcher that starts each server, by name: "local" (a process of this host) or
+	 * "slurm" (a job step of the allocation the supervisor runs in), or the name of a
+	 * ServerLauncher bean of your own.
+	 */
+	private String launcher = "local";
+
+	/** Directory for this run's server logs, one file per server; a new temporary directory when unset. */
+	private Path runDir;
+
+	/**
+	 * Whether to stop the servers and exit with code 0 once all are ready and the report is
+	 * printed, rather than keep running until stopped.
+	 */
+	private boolean exitWhenReady;
+
+	private final Probe probe = new Probe();
+
+	private final Callback callback = new Callback();
+
+	private final Report report = new Report();
+
+	public List<Server> getServers() {
+		return this.servers;
+	}
+
+	public void setServers(List<Server> servers) {
+		this.servers = servers;
+	}
+
+	public Map<String, Server> getFleet() {
+		return this.fleet;
+	}
+
+	public void setFleet(Map<String, Server> fleet) {
+		this.fleet = fleet;
+	}
+
+	/**
+	 * Every server to spawn: {@code servers[]}, then {@code fleet}'s, each named by its key, in
+	 * the order Boot bound them (a higher-priority property source's first).
+	 */
+	List<Server> fleetServers() {
+		List<Server> all = new ArrayList<>(this.servers);
+		this.fleet.forEach((name, server) -> {
+			server.setName(name);
+			all.add(server);
+		});
+		return all;
+	}
+
+	@Override
+	public void setEnvironment(Environment environment) {
+		this.environment = environment;
+	}
+
+	public Duration getReadyTimeout() {
+		return this.readyTimeout;
+	}
+
+	public void setReadyTimeout(Duration readyTimeout) {
+		this.readyTimeout = readyTimeout;
+	}
+
+	public Duration getStopTimeout() {
+		return this.stopTimeout;
+	}
+
+	public void setStopTimeout(Duration stopTimeout) {
+		this.stopTimeout = stopTimeout;
+	}
+
+	public Path getRunDir() {
+		return this.runDir;
+	}
+
+	public void setRunDir(Path runDir) {
+		this.runDir = runDir;
+	}
+
+	public String getLauncher() {
+		return this.launcher;
+	}
+
+	public void setLauncher(String launcher) {
+		this.launcher = launcher;
+	}
+
+	public boolean isExitWhenReady() {
+		return this.exitWhenReady;
+	}
+
+	public void setExitWhenReady(boolean exitWhenReady) {
+		this.exitWhenReady = exitWhenReady;
+	}
+
+	public Probe getProbe() {
+		return this.probe;
+	}
+
+	public Report getReport() {
+		return this.report;
+	}
+
+	public Callback getCallback() {
+		return this.callback;
+	}
+
+	@Override
+	public boolean supports(Class<?> type) {
+		return SupervisorProperties.class.isAssignableFrom(type);
+	}
+
+	@Override
+	public void validate(Object target, Errors errors) {
+		new SupervisorPropertiesValidator(this.environment).validate((SupervisorProperties) target, errors);
+	}
+
+	/** One server, or a group of identical replicas. */
+	public static class Server {
+
+		/**
+		 * Its name, unique in the fleet; replicas are named {name}-0, {name}-1, ... Letters,
+		 * digits, '.', '_' and '-' only, starting with a letter or digit.
+		 */
+		private String name;
+
+		/**
+		 * Its type (e.g. "model", "resources"); ranks are counted per type. Defaults to the name.
+		 * The same characters as a name.
+		 */
+		private String type;
+
+		/**
+		 * The program and its arguments, one list element each, executed as they are (never
+		 * through a shell string), e.g. [{java}, -jar, server.jar, --server.port={port}].
+		 */
+		private List<String> command = new ArrayList<>();
+
+		/**
+		 * A shell command run by the launch shell before the server, in the same shell (so
+		 * that, say, activating a virtual environment carries over); the server is not
+		 * started when it fails. Its end is stamped as NEMO_GYM_STARTUP_SETUP_DONE_NS.
+		 */
+		private String setup;
+
+		/** Working directory of the server; the supervisor's own when unset. */
+		private String workingDir;
+
+		/**
+		 * Extra environment of the server, over the supervisor's own and over what the
+		 * supervisor sets. Values are never logged.
+		 */
+		private Map<String, String> env = new LinkedHashMap<>();
+
+		/**
+		 * URL that answers 2xx once the server is ready. Point it at a readiness check that
+		 * turns healthy only after startup (Boot: /actuator/health/readiness with probes on).
+		 * Its path is passed to the server as TELEMETRY_STARTUP_WARMUP_PATH, so that a server
+		 * with the starter requests it once before it reports ready and answers the first probe
+		 * after ready at once.
+		 */
+		private String healthUrl = "http://127.0.0.1:{port}/actuator/health/readiness";
+
+		/**
+		 * URL of the server's startup timeline, fetched once it is ready for the report; by
+		 * default the startuptimeline endpoint beside the health URL's /health.
+		 */
+		private String timelineUrl;
+
+		/** The launcher that starts it, by name; the fleet's (telemetry.supervisor.launcher) when unset. */
+		private String launcher;
+
+		/** How many identical servers to spawn; each gets its own name, port and rank. */
+		private int replicas = 1;
+
+		public String getLauncher() {
+			return this.launcher;
+		}
+
+		public void setLauncher(String launcher) {
+			this.launcher = launcher;
+		}
+
+		/**
+		 * What {port} is: unset, a free port the supervisor picks; 0, "bind any free port" (the
+		 * server says which in its ready callback, and the supervisor probes and links that
+		 * one; a server without the starter is then never probed); or a fixed port, for a single
+		 * server.
+		 */
+		private Integer port;
+
+		public Integer getPort() {
+			return this.port;
+		}
+
+		public void setPort(Integer port) {
+			this.port = port;
+		}
+
+		public String getName() {
+			return this.name;
+		}
+
+		public void setName(String name) {
+			this.name = name;
+		}
+
+		public String getType() {
+			return this.type;
+		}
+
+		public void setType(String type) {
+			this.type = type;
+		}
+
+		public List<String> getCommand() {
+			return this.command;
+		}
+
+		public void setCommand(List<String> command) {
+			this.command = command;
+		}
+
+		public String getSetup() {
+			return this.setup;
+		}
+
+		public void setSetup(String setup) {
+			this.setup = setup;
+		}
+
+		public String getWorkingDir() {
+			return this.workingDir;
+		}
+
+		public void setWorkingDir(String workingDir) {
+			this.workingDir = workingDir;
+		}
+
+		public Map<String, String> getEnv() {
+			return this.env;
+		}
+
+		public void setEnv(Map<String, String> env) {
+			this.env = env;
+		}
+
+		public String getHealthUrl() {
+			return this.healthUrl;
+		}
+
+		public void setHealthUrl(String healthUrl) {
+			this.healthUrl = healthUrl;
+		}
+
+		public String getTimelineUrl() {
+			return this.timelineUrl;
+		}
+
+		public void setTimelineUrl(String timelineUrl) {
+			this.timelineUrl = timelineUrl;
+		}
+
+		public int getReplicas() {
+			return this.replicas;
+		}
+
+		public void setReplicas(int replicas) {
+			this.replicas = replicas;
+		}
+
+	}
+
+	/**
+	 * How readiness is probed: a shared budget of listen checks, so that a ready server is noticed
+	 * within tens of ms.
+	 */
+	public static class Probe {
+
+		/** Delay from a spawn to the first probe, and between probes while a server answers but is not ready yet. */
+		private Duration initialInterval = Duration.ofMillis(10);
+
+		/**
+		 * Longest delay between two probes while nothing listens, from the first refusal (then a
+		 * probe is a bare TCP connect, some 40 µs of the supervisor's CPU). With fewer than 100
+		 * servers still starting it is shorter: the fleet makes at most 400 such probes a second,
+		 * so that the last servers are noticed within milliseconds.
+		 */
+		private Duration maxInterval = Duration.ofMillis(250);
+
+		/**
+		 * How long one probe (and one timeline fetch) may take. A probe that times out still
+		 * shows that the server listens: the next one comes after the initial interval.
+		 */
+		private Duration timeout = Duration.ofSeconds(1);
+
+		public Duration getInitialInterval() {
+			return this.initialInterval;
+		}
+
+		public void setInitialInterval(Duration initialInterval) {
+			this.initialInterval = initialInterval;
+		}
+
+		public Duration getMaxInterval() {
+			return this.maxInterval;
+		}
+
+		public void setMaxInterval(Duration maxInterval) {
+			this.maxInterval = maxInterval;
+		}
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
+		}
+
+	}
+
+	/**
+	 * The readiness callback: a small HTTP endpoint of the supervisor's own (the JDK's server)
+	 * that a server with the starter asks for the supervisor's clock early in its startup and
+	 * tells once it is ready, so that readiness is noticed when it happens rather than at the
+	 * next probe. Every request must carry the run's secret token, which only the spawned
+	 * servers get (in their environment). A server that has asked for the clock has the starter
+	 * and can reach the endpoint, so from then on its probe backs off to
+	 * {@code probe.max-interval} and, once the probe finds it healthy, waits up to
+	 * {@link #getFallbackDelay() fallback-delay} for the callback before it counts. Servers
+	 * that never ask (no starter: Python, stubs) are probed as usual; whichever makes a server
+	 * ready first wins.
+	 */
+	public static class Callback {
+
+		/** Whether to run the callback endpoint and hand its URL and token to the servers. */
+		private boolean enabled = true;
+
+		/**
+		 * The address the endpoint listens on: loopback by default, so that only this host's
+		 * servers can reach it. For servers on other hosts, an address they can reach (the
+		 * token still guards it).
+		 */
+		private String address = "127.0.0.1";
+
+		/** The port the endpoint listens on; 0 for any free one. */
+		private int port;
+
+		/**
+		 * How long a healthy probe of a server that asked for the clock waits for that server's
+		 * callback before the probe makes it ready instead: the bound on how late readiness is
+		 * noticed when a server's callback is lost.
+		 */
+		private Duration fallbackDelay = Duration.ofSeconds(1);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getAddress() {
+			return this.address;
+		}
+
+		public void setAddress(String address) {
+			this.address = address;
+		}
+
+		public int getPort() {
+			return this.port;
+		}
+
+		public void setPort(int port) {
+			this.port = port;
+		}
+
+		public Duration getFallbackDelay() {
+			return this.fallbackDelay;
+		}
+
+		public void setFallbackDelay(Duration fallbackDelay) {
+			this.fallbackDelay = fallbackDelay;
+		}
+
+	}
+
+	/** The report printed at finish and at abort. */
+	public static class Report {
+
+		/**
+		 * Where to write the self-contained HTML waterfall of each startup (finished or
+		 * aborted), relative to the working directory; overwritten by the next startup.
+		 */
+		private Path html = Path.of("startup-report.html");
+
+		/**
+		 * Where to write the JSON document of each startup (schemaVersion 1,
+		 * docs/startup-report.schema.json), beside the HTML: what the HTML shows, for machines
+		 * and for comparing startups.
+		 */
+		private Path json = Path.of("startup-report.json");
+
+		/**
+		 * Earlier JSON reports to compare each startup with: one, or several to compare with
+		 * their median (recommended: 3 to 5 runs, see the README). None by default: no
+		 * comparison.
+		 */
+		private List<Path> baseline = new ArrayList<>();
+
+		/**
+		 * How much slower than the baseline a server's spawn→ready or a stage may get before
+		 * the startup counts as regressed (with exit-when-ready, the supervisor then exits with
+		 * code 3): a percentage of the baseline with an absolute noise floor, e.g. 25%,200ms.
+		 */
+		private String maxRegression = "25%,200ms";
+
+		/** A threshold of its own per stage name, in the form of max-regression. */
+		private Map<String, String> stageMaxRegression = new LinkedHashMap<>();
+
+		public Path getHtml() {
+			return this.html;
+		}
+
+		public void setHtml(Path html) {
+			this.html = html;
+		}
+
+		public Path getJson() {
+			return this.json;
+		}
+
+		public void setJson(Path json) {
+			this.json = json;
+		}
+
+		public List<Path> getBaseline() {
+			return this.baseline;
+		}
+
+		public void setBaseline(List<Path> baseline) {
+			this.baseline = baseline;
+		}
+
+		public String getMaxRegression() {
+			return this.maxRegression;
+		}
+
+		public void setMaxRegression(String maxRegression) {
+			this.maxRegression = maxRegression;
+		}
+
+		public Map<String, String> getStageMaxRegression() {
+			return this.stageMaxRegression;
+		}
+
+		public void setStageMaxRegression(Map<String, String> stageMaxRegression) {
+			this.stageMaxRegression = stageMaxRegression;
+		}
+
+	}
+
+}

@@ -1,0 +1,95 @@
+package io.github.startuptelemetry.launch;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A server a {@link ServerLauncher} started. Thread-safe.
+ * <p>
+ * Stopping is in two steps so that a whole fleet stops in one grace period: the supervisor
+ * calls {@link #terminate()} on every server, waits (up to {@code telemetry.supervisor.stop-timeout})
+ * for {@link #stopped()}, then calls {@link #kill()} on those still running. If the supervisor
+ * itself dies, the server must not outlive it: keep the launch shell's standard input a pipe
+ * from this JVM (or forwarded from one, as {@code srun} does), and write
+ * {@link #STAND_DOWN_LINE} to it once the server has exited.
+ */
+public interface LaunchedServer {
+
+	/** The line that stands the launch shell's orphan guard down. */
+	String STAND_DOWN_LINE = "\n";
+
+	/** How the supervisor's log names it once started, e.g. {@code pid 4711} or {@code step 12.3 on node7}. */
+	String describe();
+
+	/** The host its health and timeline URLs should name ({@code 127.0.0.1} for a local one); completes once known. */
+	CompletableFuture<String> host();
+
+	/** Completes when the server has exited, with its exit code and why. */
+	CompletableFuture<ServerExit> onExit();
+
+	/** The file its output goes to. */
+	Path log();
+
+	/**
+	 * The last lines of its output, for the error that says why it did not become ready (a
+	 * crash, a timeout). By default the tail of {@link #log()}; a launcher whose servers log
+	 * elsewhere (a pod's container log) answers from there. Never throws.
+	 * @param lines how many lines at most
+	 * @return those lines, or a short sentence saying why there are none
+	 */
+	default String logTail(int lines) {
+		try (RandomAccessFile file = new RandomAccessFile(log().toFile(), "r")) {
+			long from = Math.max(0, file.length() - 4096);
+			byte[] bytes = new byte[(int) (file.length() - from)];
+			file.seek(from);
+			file.readFully(bytes);
+			List<String> all = new String(bytes, StandardCharsets.UTF_8).strip().lines().toList();
+			return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+		}
+		catch (IOException ex) {
+			return "(log unreadable: " + ex.getMessage() + ")";
+		}
+	}
+
+	/**
+	 * What the platform adds to its {@code gym.startup.server} span (e.g. {@code slurm.job.id}),
+	 * complete once {@link #host()} has completed. Values are {@code String}, {@code Long},
+	 * {@code Double} or {@code Boolean}.
+	 */
+	default Map<String, Object> attributes() {
+		return Map.of();
+	}
+
+	/** Ask it to stop (SIGTERM, {@code scancel}) and return at once. */
+	void terminate();
+
+	/** Completes once it and everything it started have ended, after {@link #terminate()}. */
+	CompletableFuture<Void> stopped();
+
+	/**
+	 * Force it to stop now (SIGKILL), after {@link #terminate()} was not enough.
+	 * @return what was killed, for the log (e.g. {@code pid 4711})
+	 */
+	List<String> kill();
+
+	/**
+	 * How a server ended.
+	 *
+	 * @param code its exit code (128 + n when a signal n ended it)
+	 * @param reason the sentence that says so, e.g. {@code exited with code 3}
+	 */
+	record ServerExit(int code, String reason) {
+
+		/** An exit as a local process reports it. */
+		public static ServerExit ofCode(int code) {
+			return new ServerExit(code, "exited with code " + code);
+		}
+
+	}
+
+}

@@ -66,6 +66,9 @@ public final class JsonFields {
 	/** In the timeline. */
 	public static final String SELF_MS = "selfMs";
 
+	/** In the timeline, the report file: a step's thread CPU time (its children included). */
+	public static final String THREAD_CPU_MS = "threadCpuMs";
+
 	/** In the timeline, the report file. */
 	public static final String CHILDREN = "children";
 

@@ -8,12 +8,16 @@ import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.metrics.buffering.BufferingApplicationStartup;
 import org.springframework.boot.context.metrics.buffering.StartupTimeline;
 import org.springframework.core.metrics.ApplicationStartup;
 import org.springframework.core.metrics.StartupStep;
 
+import io.github.startuptelemetry.internal.timeline.ThreadCpuClock;
 import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
@@ -41,6 +45,11 @@ import io.github.startuptelemetry.timeline.StepTiming;
  * Nesting is per thread: a bean created on a background bootstrap thread
  * ({@code @Bean(bootstrap = BACKGROUND)}) starts a nesting of its own on that thread, never
  * inside what the main thread was creating.
+ * <p>
+ * CPU: with a thread CPU clock (the JVM counters on), each followed step reads its thread's CPU
+ * time as it starts and, when it is kept, as it ends, so a kept step says how much of its wall
+ * time was work ({@code StepTiming.threadCpuNs}); a step ended on another thread than it began
+ * on says nothing. {@value #SINGLETONS_STEP} spans threads and has none.
  */
 class BeanSpanRecorder {
 
@@ -72,6 +81,9 @@ class BeanSpanRecorder {
 
 	private final LongSupplier clock;
 
+	/** The current thread's CPU time, or {@code null} for none (the JVM counters off). */
+	private final @Nullable LongSupplier threadCpu;
+
 	private final ThreadLocal<Node> current = new ThreadLocal<>();
 
 	private final List<Node> roots = new ArrayList<>();
@@ -84,17 +96,23 @@ class BeanSpanRecorder {
 
 	private long singletonsEndNs = Long.MIN_VALUE;
 
-	BeanSpanRecorder(Duration threshold) {
-		this(threshold, WallClock.source());
+	/**
+	 * @param threshold a step taking longer than this is kept
+	 * @param counters whether to read each step's thread CPU time (the JVM counters' switch)
+	 */
+	BeanSpanRecorder(Duration threshold, boolean counters) {
+		this(threshold, WallClock.source(), counters ? ThreadCpuClock.source() : null);
 	}
 
 	/**
 	 * @param threshold a step taking longer than this is kept
 	 * @param clock wall-clock epoch nanoseconds
+	 * @param threadCpu the current thread's CPU time in nanoseconds, or {@code null} for none
 	 */
-	BeanSpanRecorder(Duration threshold, LongSupplier clock) {
+	BeanSpanRecorder(Duration threshold, LongSupplier clock, @Nullable LongSupplier threadCpu) {
 		this.thresholdNs = threshold.toNanos();
 		this.clock = clock;
+		this.threadCpu = threadCpu;
 	}
 
 	/**
@@ -146,7 +164,7 @@ class BeanSpanRecorder {
 			}
 		}
 		long self = (endNs - startNs) - StepTiming.coveredNs(inside, startNs, endNs);
-		result.add(new StepTiming(SINGLETONS_STEP, null, null, startNs, endNs, self, inside));
+		result.add(new StepTiming(SINGLETONS_STEP, null, null, startNs, endNs, self, inside, JvmCounters.UNAVAILABLE));
 		result.sort(StepTiming.BY_START);
 		return result;
 	}
@@ -157,7 +175,8 @@ class BeanSpanRecorder {
 				&& !PHASE_STEPS.contains(name))) {
 			return step;
 		}
-		Node node = new Node(name, step, this.current.get(), this.clock.getAsLong());
+		Node node = new Node(name, step, this.current.get(), this.clock.getAsLong(),
+				(this.threadCpu != null) ? this.threadCpu.getAsLong() : JvmCounters.UNAVAILABLE);
 		this.current.set(node);
 		return node;
 	}
@@ -205,7 +224,7 @@ class BeanSpanRecorder {
 		for (Node node : nodes) {
 			spans.add(new StepTiming(node.name, node.beanName,
 					(node.beanName != null) ? typeOf(beanType, node.beanName) : null, node.startNs, node.endNs,
-					Math.max(0, node.endNs - node.startNs - node.containedNs), spans(node.kept, beanType)));
+					Math.max(0, node.endNs - node.startNs - node.containedNs), spans(node.kept, beanType), node.cpuNs));
 		}
 		spans.sort(StepTiming.BY_START);
 		return List.copyOf(spans);
@@ -231,6 +250,11 @@ class BeanSpanRecorder {
 
 		private final long startNs;
 
+		/** The starting thread's CPU time then, or {@link JvmCounters#UNAVAILABLE}. */
+		private final long startCpuNs;
+
+		private final Thread thread = Thread.currentThread();
+
 		private final List<Node> kept = new ArrayList<>();
 
 		private String beanName;
@@ -239,13 +263,17 @@ class BeanSpanRecorder {
 
 		private long containedNs;
 
+		/** Its thread's CPU time over it, once ended and kept; otherwise {@link JvmCounters#UNAVAILABLE}. */
+		private long cpuNs = JvmCounters.UNAVAILABLE;
+
 		private boolean ended;
 
-		Node(String name, StartupStep step, Node parent, long startNs) {
+		Node(String name, StartupStep step, Node parent, long startNs, long startCpuNs) {
 			this.name = name;
 			this.step = step;
 			this.parent = parent;
 			this.startNs = startNs;
+			this.startCpuNs = startCpuNs;
 		}
 
 		@Override
@@ -291,12 +319,25 @@ class BeanSpanRecorder {
 				}
 				this.ended = true;
 				this.endNs = BeanSpanRecorder.this.clock.getAsLong();
+				readCpu();
 			}
 			try {
 				this.step.end();
 			}
 			finally {
 				ended(this);
+			}
+		}
+
+		/** Only for a step that will be kept, and on the thread it began on: a read costs a system call. */
+		private void readCpu() {
+			LongSupplier threadCpu = BeanSpanRecorder.this.threadCpu;
+			if (threadCpu != null && this.startCpuNs >= 0 && this.thread == Thread.currentThread()
+					&& (this.endNs - this.startNs > BeanSpanRecorder.this.thresholdNs || PHASE_STEPS.contains(this.name))) {
+				long endCpuNs = threadCpu.getAsLong();
+				if (endCpuNs >= this.startCpuNs) {
+					this.cpuNs = endCpuNs - this.startCpuNs;
+				}
 			}
 		}
 

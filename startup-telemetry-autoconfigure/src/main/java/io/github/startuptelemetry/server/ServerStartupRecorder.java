@@ -219,16 +219,16 @@ final class ServerStartupRecorder {
 		}
 		timeline.mark(StageNames.ENVIRONMENT_PREPARED, this.environmentPreparedNs, this.environmentPreparedCounters);
 		this.timeline = timeline;
-		this.beanSpans = installBeanSpans(startup.getBeanSpans(), context);
+		this.beanSpans = installBeanSpans(startup.getBeanSpans(), startup.isCounters(), context);
 	}
 
 	/** Wrap the context's {@code ApplicationStartup}, unless bean spans are off. */
 	private static @Nullable BeanSpanRecorder installBeanSpans(TelemetryProperties.BeanSpans beanSpans,
-			ConfigurableApplicationContext context) {
+			boolean counters, ConfigurableApplicationContext context) {
 		if (!beanSpans.isEnabled()) {
 			return null;
 		}
-		BeanSpanRecorder recorder = new BeanSpanRecorder(beanSpans.getThreshold());
+		BeanSpanRecorder recorder = new BeanSpanRecorder(beanSpans.getThreshold(), counters);
 		context.setApplicationStartup(recorder.wrap(context.getApplicationStartup()));
 		return recorder;
 	}

@@ -22,9 +22,14 @@ import org.jspecify.annotations.Nullable;
  * @param endNs when the step ended, never before {@code startNs}
  * @param selfNs the step's own time: its duration less that of the steps it contained
  * @param children the slow steps that ran inside this one, in start order
+ * @param threadCpuNs the CPU time of the thread that ran the step, from its start to its end
+ * (its children included; at most its wall time), or {@link JvmCounters#UNAVAILABLE} when not
+ * known (JVM counters off, a step ended on another thread, an older server): how much of the
+ * step was work rather than waiting, which the regression gate needs to tell a slower machine
+ * from a slower step
  */
 public record StepTiming(String step, @Nullable String beanName, @Nullable String beanType, long startNs, long endNs,
-		long selfNs, List<StepTiming> children) {
+		long selfNs, List<StepTiming> children, long threadCpuNs) {
 
 	/** Earliest start first; one comparator for every sort, so one class loaded for it. */
 	public static final Comparator<StepTiming> BY_START = Comparator.comparingLong(StepTiming::startNs);
@@ -35,6 +40,13 @@ public record StepTiming(String step, @Nullable String beanName, @Nullable Strin
 			throw new IllegalArgumentException("Step '" + step + "' ends before it starts");
 		}
 		children = List.copyOf(children);
+		threadCpuNs = (threadCpuNs < 0) ? JvmCounters.UNAVAILABLE : threadCpuNs;
+	}
+
+	/** A step whose thread's CPU time is not known. */
+	public StepTiming(String step, @Nullable String beanName, @Nullable String beanType, long startNs, long endNs,
+			long selfNs, List<StepTiming> children) {
+		this(step, beanName, beanType, startNs, endNs, selfNs, children, JvmCounters.UNAVAILABLE);
 	}
 
 	/**
@@ -65,7 +77,7 @@ public record StepTiming(String step, @Nullable String beanName, @Nullable Strin
 	/** This step and its children with both ends moved by {@code deltaNs}. */
 	public StepTiming shifted(long deltaNs) {
 		return new StepTiming(this.step, this.beanName, this.beanType, this.startNs + deltaNs, this.endNs + deltaNs,
-				this.selfNs, this.children.stream().map((child) -> child.shifted(deltaNs)).toList());
+				this.selfNs, this.children.stream().map((child) -> child.shifted(deltaNs)).toList(), this.threadCpuNs);
 	}
 
 	public long durationNs() {
@@ -78,6 +90,11 @@ public record StepTiming(String step, @Nullable String beanName, @Nullable Strin
 
 	public double selfMs() {
 		return this.selfNs / 1_000_000.0;
+	}
+
+	/** {@link #threadCpuNs()} in milliseconds, or {@link JvmCounters#UNAVAILABLE}. */
+	public double threadCpuMs() {
+		return (this.threadCpuNs < 0) ? JvmCounters.UNAVAILABLE : this.threadCpuNs / 1_000_000.0;
 	}
 
 }

@@ -148,7 +148,7 @@ public final class TimelineJson {
 			stages.add(new Stage(name, at, at + 1, new JvmCounters(1, 1, 1, 1, 1)));
 			at++;
 		}
-		StepTiming child = new StepTiming("spring.beans.instantiate", "child", "a.Child", 3, 4, 1, List.of());
+		StepTiming child = new StepTiming("spring.beans.instantiate", "child", "a.Child", 3, 4, 1, List.of(), 1);
 		List<StepTiming> steps = List.of(
 				new StepTiming("spring.beans.instantiate", "parent", "a.Parent", 3, 4, 0, List.of(child)),
 				new StepTiming("application.step", null, null, 3, 4, 1, List.of()));
@@ -277,6 +277,9 @@ public final class TimelineJson {
 		body.put(JsonFields.END_EPOCH_NS, step.endNs());
 		body.put(JsonFields.DURATION_MS, step.durationMs());
 		body.put(JsonFields.SELF_MS, step.selfMs());
+		if (step.threadCpuNs() >= 0) {
+			body.put(JsonFields.THREAD_CPU_MS, step.threadCpuMs());
+		}
 		body.put(JsonFields.CHILDREN, steps(step.children()));
 		return body;
 	}
@@ -295,8 +298,10 @@ public final class TimelineJson {
 				long endNs = JsonText.asLong(step.get(JsonFields.END_EPOCH_NS));
 				Object self = step.get(JsonFields.SELF_MS);
 				long selfNs = (self != null) ? Math.round(decimal(self) * 1_000_000) : endNs - startNs;
+				Object cpu = step.get(JsonFields.THREAD_CPU_MS);
+				long cpuNs = (cpu != null) ? Math.round(decimal(cpu) * 1_000_000) : JvmCounters.UNAVAILABLE;
 				steps.add(new StepTiming((stepName != null) ? stepName : JsonText.asText(step.get(JsonFields.NAME)), JsonText.asText(step.get(JsonFields.BEAN)),
-						JsonText.asText(step.get(JsonFields.TYPE)), startNs, endNs, selfNs, readSteps(step.get(JsonFields.CHILDREN))));
+						JsonText.asText(step.get(JsonFields.TYPE)), startNs, endNs, selfNs, readSteps(step.get(JsonFields.CHILDREN)), cpuNs));
 			}
 			catch (RuntimeException ex) {
 				// left out: one unreadable step must not cost the others

@@ -11,6 +11,7 @@ import org.springframework.core.metrics.ApplicationStartup;
 import org.springframework.core.metrics.StartupStep;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.StepTiming;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,7 +22,15 @@ class BeanSpanRecorderTest {
 
 	private final AtomicLong clock = new AtomicLong(1_000 * MS);
 
-	private final BeanSpanRecorder recorder = new BeanSpanRecorder(Duration.ofMillis(20), this.clock::get);
+	/** The thread CPU clock: counts its reads, advances only when told. */
+	private final AtomicLong cpu = new AtomicLong(500 * MS);
+
+	private final AtomicLong cpuReads = new AtomicLong();
+
+	private final BeanSpanRecorder recorder = new BeanSpanRecorder(Duration.ofMillis(20), this.clock::get, () -> {
+		this.cpuReads.incrementAndGet();
+		return this.cpu.get();
+	});
 
 	private final ApplicationStartup startup = this.recorder.wrap(ApplicationStartup.DEFAULT);
 
@@ -108,6 +117,51 @@ class BeanSpanRecorderTest {
 			.extracting((event) -> event.getStartupStep().getName())
 			.containsExactly("spring.beans.instantiate");
 		assertThat(buffering.getBufferedTimeline().getEvents()).hasSize(1);
+	}
+
+	@Test
+	void aKeptStepSaysHowMuchOfItWasItsThreadsCpuTimeAndAFastOneCostsOneRead() {
+		this.recorder.open();
+		StartupStep loader = start("spring.beans.instantiate", "loader");
+		advance(30);
+		this.cpu.addAndGet(4 * MS);
+		bean("fast", 5);
+		loader.end();
+		long readsBefore = this.cpuReads.get();
+		bean("busy", 0);
+		StartupStep busy = start("spring.beans.instantiate", "worker");
+		advance(25);
+		this.cpu.addAndGet(24 * MS);
+		busy.end();
+		assertThat(this.cpuReads.get() - readsBefore).as("a fast step: its start only; a kept one: both ends").isEqualTo(3);
+		List<StepTiming> spans = this.recorder.close((name) -> null);
+		assertThat(spans).extracting(StepTiming::beanName).containsExactly("loader", "worker");
+		assertThat(spans.get(0).threadCpuMs()).as("mostly waiting").isEqualTo(4.0);
+		assertThat(spans.get(1).threadCpuMs()).as("working").isEqualTo(24.0);
+	}
+
+	@Test
+	void aStepEndedOnAnotherThreadHasNoCpuTime() throws Exception {
+		this.recorder.open();
+		StartupStep step = this.startup.start("sample.async.load");
+		advance(40);
+		Thread other = new Thread(step::end);
+		other.start();
+		other.join();
+		assertThat(this.recorder.close((name) -> null)).singleElement()
+			.satisfies((span) -> assertThat(span.threadCpuNs()).isEqualTo(JvmCounters.UNAVAILABLE));
+	}
+
+	@Test
+	void withoutAThreadCpuClockNoStepHasCpuTime() {
+		BeanSpanRecorder recorder = new BeanSpanRecorder(Duration.ofMillis(20), this.clock::get, null);
+		ApplicationStartup startup = recorder.wrap(ApplicationStartup.DEFAULT);
+		recorder.open();
+		StartupStep step = startup.start("spring.beans.instantiate").tag("beanName", "slow");
+		advance(30);
+		step.end();
+		assertThat(recorder.close((name) -> null)).singleElement()
+			.satisfies((span) -> assertThat(span.threadCpuMs()).isEqualTo(JvmCounters.UNAVAILABLE));
 	}
 
 	@Test

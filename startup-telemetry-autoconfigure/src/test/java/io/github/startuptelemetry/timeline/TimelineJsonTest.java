@@ -27,7 +27,7 @@ class TimelineJsonTest {
 			3_200_123_456L, 200_123_456L, List.of());
 
 	private static final StepTiming MODEL_LOADER = new StepTiming("spring.beans.instantiate", "modelLoader",
-			"com.example.ModelLoader", 2_400_000_000L, 3_800_000_000L, 1_000_000_000L, List.of(TOKENIZER));
+			"com.example.ModelLoader", 2_400_000_000L, 3_800_000_000L, 1_000_000_000L, List.of(TOKENIZER), 612_345_000L);
 
 	private static final ServerTimeline TIMELINE = new ServerTimeline("model-0", "model", false, 4242,
 			"4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", 1_000_000_000L, 4_000_000_000L,
@@ -49,6 +49,15 @@ class TimelineJsonTest {
 	@Test
 	void whatAServerWritesItsSupervisorReadsBack() {
 		assertThat(TimelineJson.read(TimelineJson.write(TIMELINE))).contains(TIMELINE);
+	}
+
+	@Test
+	void aStepsThreadCpuTimeIsWrittenWhenKnownAndReadBack() {
+		Map<String, Object> loader = TimelineJson.steps(List.of(MODEL_LOADER)).get(0);
+		assertThat(loader).containsEntry("threadCpuMs", 612.345);
+		assertThat(TimelineJson.steps(List.of(TOKENIZER)).get(0)).doesNotContainKey("threadCpuMs");
+		assertThat(TimelineJson.read(TimelineJson.write(TIMELINE)).orElseThrow().steps().get(0).threadCpuNs())
+			.isEqualTo(612_345_000L);
 	}
 
 	@Test

@@ -118,22 +118,26 @@ public final class HtmlReport {
 	}
 
 	/**
-	 * Before/after: per server its spawn→ready, then every stage and slow bean that moved
-	 * beyond the threshold, as two bars on one scale per row (baseline above, this startup
-	 * below); regressions flagged.
+	 * Before/after: the speed factor and the baseline's spread, then per server its
+	 * spawn→ready and every unit that moved beyond its allowance, as two bars on one scale per
+	 * row (baseline above, this startup below); regressions flagged, the culprits named.
 	 */
 	private void comparison(ReportComparison comparison) {
 		this.html.append("<section class=\"compare\" data-regressed=\"")
 			.append(comparison.regressed())
 			.append("\">\n<h2>")
-			.append(esc(comparison.text().lines().findFirst().orElse("")))
+			.append(esc(comparison.heading()))
 			.append("</h2>\n<p class=\"verdict\">")
 			.append(comparison.regressed()
-					? "Regressed: " + esc(String.join(", ", comparison.regressions()
+					? "Regressed: " + esc(String.join(", ", comparison.culprits()
 						.stream()
-						.map((change) -> change.server() + " " + change.name())
+						.map((change) -> change.server() + " " + change.unit())
 						.toList())) + "."
 					: "No regression.")
+			.append("</p>\n<p class=\"speed\">")
+			.append(esc(comparison.speedLine()))
+			.append("</p>\n<p class=\"spread\">")
+			.append(esc(comparison.spreadLine()))
 			.append("</p>\n<table>\n<tr><th>server</th><th>what</th><th>before / after</th><th>times</th>"
 					+ "<th>change</th></tr>\n");
 		Map<String, List<ReportComparison.Change>> notable = comparison.notable();
@@ -148,7 +152,7 @@ public final class HtmlReport {
 	}
 
 	private void comparisonRow(ReportComparison.Change change) {
-		double scale = Math.max(Math.max(change.beforeMs(), change.afterMs()), 1e-9);
+		double scale = Math.max(Math.max(change.expectedMs(), change.afterMs()), 1e-9);
 		String verdict = change.regression() ? "regressed" : change.verdict().name().toLowerCase(Locale.ROOT);
 		String kind = change.kind().name().toLowerCase(Locale.ROOT);
 		this.html.append("<tr class=\"change ")
@@ -162,14 +166,13 @@ public final class HtmlReport {
 			.append("\"><td>")
 			.append(esc(change.server()))
 			.append("</td><td>")
-			.append(change.kind() == ReportComparison.Kind.SERVER ? "" : kind + " ")
-			.append(esc(change.name()))
+			.append(esc(change.unit()))
 			.append("</td><td class=\"pair\"><i class=\"before\" style=\"width:")
-			.append(Decimals.fixed(100 * change.beforeMs() / scale, 1))
-			.append("%\" title=\"baseline\"></i><i class=\"after\" style=\"width:")
+			.append(Decimals.fixed(100 * change.expectedMs() / scale, 1))
+			.append("%\" title=\"expected: the baseline at this run's speed\"></i><i class=\"after\" style=\"width:")
 			.append(Decimals.fixed(100 * change.afterMs() / scale, 1))
 			.append("%\" title=\"this startup\"></i></td><td>")
-			.append(esc(change.line().substring(change.line().lastIndexOf(change.name()) + change.name().length()).strip()))
+			.append(esc(change.detail()))
 			.append("</td><td>")
 			.append(change.regression() ? "<b>regressed</b>" : esc(change.verdict().name().toLowerCase(Locale.ROOT)))
 			.append("</td></tr>\n");

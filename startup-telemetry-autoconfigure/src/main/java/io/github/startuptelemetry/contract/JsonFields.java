@@ -159,6 +159,108 @@ public final class JsonFields {
 	/** In the report file. */
 	public static final String BEANS = "beans";
 
+	/** In the report file: the regression gate's verdict, when there was a baseline. */
+	public static final String COMPARISON = "comparison";
+
+	/** In the report file's comparison. */
+	public static final String BASELINE_RUNS = "baselineRuns";
+
+	/** In the report file's comparison. */
+	public static final String REGRESSED = "regressed";
+
+	/** In the report file's comparison. */
+	public static final String SUMMARY = "summary";
+
+	/** In the report file's comparison. */
+	public static final String MAX_REGRESSION = "maxRegression";
+
+	/** In the report file's comparison. */
+	public static final String RELATIVE = "relative";
+
+	/** In the report file's comparison. */
+	public static final String FLOOR_MS = "floorMs";
+
+	/** In the report file's comparison. */
+	public static final String SPREAD_MULTIPLIER = "spreadMultiplier";
+
+	/** In the report file's comparison. */
+	public static final String SPEED_CORRECTION = "speedCorrection";
+
+	/** In the report file's comparison. */
+	public static final String SPEED = "speed";
+
+	/** In the report file's comparison: the speed factor. */
+	public static final String FACTOR = "factor";
+
+	/** In the report file's comparison. */
+	public static final String CONTENTION = "contention";
+
+	/** In the report file's comparison. */
+	public static final String USUAL_CONTENTION = "usualContention";
+
+	/** In the report file's comparison. */
+	public static final String LOW = "low";
+
+	/** In the report file's comparison. */
+	public static final String MEDIAN = "median";
+
+	/** In the report file's comparison. */
+	public static final String HIGH = "high";
+
+	/** In the report file's comparison. */
+	public static final String UNITS = "units";
+
+	/** In the report file's comparison. */
+	public static final String CPU_FACTOR = "cpuFactor";
+
+	/** In the report file's comparison. */
+	public static final String CPU_UNITS = "cpuUnits";
+
+	/** In the report file's comparison: the units that moved beyond their allowance. */
+	public static final String CHANGES = "changes";
+
+	/** In the report file's comparison. */
+	public static final String UNIT = "unit";
+
+	/** In the report file's comparison. */
+	public static final String VERDICT = "verdict";
+
+	/** In the report file's comparison. */
+	public static final String CAUSE = "cause";
+
+	/** In the report file's comparison. */
+	public static final String CULPRIT = "culprit";
+
+	/** In the report file's comparison. */
+	public static final String EXPLAINED_BY = "explainedBy";
+
+	/** In the report file's comparison. */
+	public static final String WALL = "wall";
+
+	/** In the report file's comparison. */
+	public static final String CPU = "cpu";
+
+	/** In the report file's comparison. */
+	public static final String WAITING = "waiting";
+
+	/** In the report file's comparison. */
+	public static final String BEFORE_MS = "beforeMs";
+
+	/** In the report file's comparison. */
+	public static final String AFTER_MS = "afterMs";
+
+	/** In the report file's comparison. */
+	public static final String EXPECTED_MS = "expectedMs";
+
+	/** In the report file's comparison. */
+	public static final String ALLOWED_MS = "allowedMs";
+
+	/** In the report file's comparison. */
+	public static final String SPREAD_MS = "spreadMs";
+
+	/** In the report file's comparison: a change as the console prints it. */
+	public static final String TEXT = "text";
+
 	/** In the report file. */
 	public static final String CRITICAL_PATH = "criticalPath";
 

@@ -42,9 +42,7 @@ final class FleetReport {
 
 	private final List<List<ServerTimes>> baselines;
 
-	private final RegressionThreshold threshold;
-
-	private final Map<String, RegressionThreshold> stageThresholds = new LinkedHashMap<>();
+	private final ReportComparison.Settings settings;
 
 	private volatile @Nullable ReportComparison comparison;
 
@@ -58,9 +56,11 @@ final class FleetReport {
 		this.runId = runId;
 		// validated when bound (SupervisorProperties): read once, here, before anything starts
 		this.baselines = properties.getBaseline().stream().map(Compare::read).toList();
-		this.threshold = RegressionThreshold.parse(properties.getMaxRegression());
+		Map<String, RegressionThreshold> stageThresholds = new LinkedHashMap<>();
 		properties.getStageMaxRegression()
-			.forEach((stage, threshold) -> this.stageThresholds.put(stage, RegressionThreshold.parse(threshold)));
+			.forEach((stage, threshold) -> stageThresholds.put(stage, RegressionThreshold.parse(threshold)));
+		this.settings = new ReportComparison.Settings(RegressionThreshold.parse(properties.getMaxRegression()),
+				stageThresholds, properties.getSpreadMultiplier(), properties.isSpeedCorrection());
 	}
 
 	/** The comparison with the baseline of the startup printed last, if there was a baseline. */
@@ -78,10 +78,13 @@ final class FleetReport {
 		Optional<StartupReport> report = supervisor.map((startup) -> assemble(startup, servers));
 		if (report.isPresent()) {
 			String json = JsonReport.render(report.get());
+			// judged from the document alone, as the standalone compare judges it
 			ReportComparison comparison = this.baselines.isEmpty() ? null
-					: ReportComparison.compare(this.baselines, JsonReport.readTimes(json), this.threshold,
-							this.stageThresholds);
+					: ReportComparison.compare(this.baselines, JsonReport.readTimes(json), this.settings);
 			this.comparison = comparison;
+			if (comparison != null) {
+				json = JsonReport.render(report.get(), comparison);
+			}
 			String files = this.htmlReport.write(HtmlReport.render(report.get(), comparison))
 				.map((file) -> "\nHTML waterfall: " + file)
 				.orElse("") + this.jsonReport.write(json).map((file) -> "\nJSON report: " + file).orElse("");

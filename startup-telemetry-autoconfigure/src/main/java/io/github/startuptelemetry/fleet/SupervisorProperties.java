@@ -472,20 +472,40 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 
 		/**
 		 * Earlier JSON reports to compare each startup with: one, or several to compare with
-		 * their median (recommended: 3 to 5 runs, see the README). None by default: no
-		 * comparison.
+		 * their median and spread (recommended: 3 to 5 runs from the same kind of machine, see
+		 * the docs' regression gate). None by default: no comparison.
 		 */
 		private List<Path> baseline = new ArrayList<>();
 
 		/**
-		 * How much slower than the baseline a server's spawn→ready or a stage may get before
-		 * the startup counts as regressed (with exit-when-ready, the supervisor then exits with
-		 * code 3): a percentage of the baseline with an absolute noise floor, e.g. 25%,200ms.
+		 * How much slower than the baseline any unit may get before the startup counts as
+		 * regressed (a server's spawn→ready, a stage, one of Spring's phases, an application
+		 * step or a slow bean, in its CPU time or in its waiting; with exit-when-ready the
+		 * supervisor then exits with code 3): a percentage of what the unit should take, with
+		 * an absolute floor for units too small to judge, e.g. 25%,200ms.
 		 */
 		private String maxRegression = "25%,200ms";
 
-		/** A threshold of its own per stage name, in the form of max-regression. */
+		/**
+		 * A threshold of its own per stage name, in the form of max-regression; the phases,
+		 * steps and slow beans of beans_instantiated take that stage's.
+		 */
 		private Map<String, String> stageMaxRegression = new LinkedHashMap<>();
+
+		/**
+		 * How many of its spreads over the baseline runs a unit may move (with 2 or more
+		 * baseline runs): a unit that is noisy in the baseline needs a larger change than
+		 * max-regression alone. 0 judges by max-regression alone.
+		 */
+		private double spreadMultiplier = 3;
+
+		/**
+		 * Whether the machine's load is taken out before units are judged: the contention each
+		 * run met, read from its own JVM counters (wall time per CPU second of its beans),
+		 * stretches a unit's work and not its waiting. Turn off only on a dedicated, quiet
+		 * runner, to judge wall times as measured.
+		 */
+		private boolean speedCorrection = true;
 
 		public Path getHtml() {
 			return this.html;
@@ -525,6 +545,22 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 
 		public void setStageMaxRegression(Map<String, String> stageMaxRegression) {
 			this.stageMaxRegression = stageMaxRegression;
+		}
+
+		public double getSpreadMultiplier() {
+			return this.spreadMultiplier;
+		}
+
+		public void setSpreadMultiplier(double spreadMultiplier) {
+			this.spreadMultiplier = spreadMultiplier;
+		}
+
+		public boolean isSpeedCorrection() {
+			return this.speedCorrection;
+		}
+
+		public void setSpeedCorrection(boolean speedCorrection) {
+			this.speedCorrection = speedCorrection;
 		}
 
 	}

@@ -182,6 +182,10 @@ final class SupervisorPropertiesValidator {
 				errors.rejectValue("report.stage-max-regression[" + stage + "]", "threshold", ex.getMessage());
 			}
 		});
+		if (!(report.getSpreadMultiplier() >= 0) || Double.isInfinite(report.getSpreadMultiplier())) {
+			errors.rejectValue("report.spread-multiplier", "spread", "must be a number of at least 0, e.g. 3 (0: the"
+					+ " baseline's spread is not used)");
+		}
 		for (int i = 0; i < report.getBaseline().size(); i++) {
 			try {
 				Compare.read(report.getBaseline().get(i));

@@ -107,6 +107,8 @@ class FleetLauncherAutoConfigurationTest {
 		assertFailure("report.baseline[0]", "is not a readable startup report: /nonexistent/base.json",
 				"telemetry.supervisor.servers[0].name=a",
 				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.report.baseline=/nonexistent/base.json");
+		assertFailure("report.spread-multiplier", "must be a number of at least 0", "telemetry.supervisor.servers[0].name=a",
+				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.report.spread-multiplier=-1");
 	}
 
 	@ParameterizedTest

@@ -239,6 +239,49 @@ class ReportComparisonTest {
 	}
 
 	@Test
+	void theJsonReportCarriesTheVerdictWhatMovedAndWhatItWasJudgedAgainst() {
+		ReportComparison comparison = compare(List.of(MODEL.run(1)), MODEL.with("modelLoader", 0, 1000).run(1));
+		Map<String, Object> json = JsonReport.comparison(comparison);
+		assertThat(json).containsEntry("baselineRuns", 1)
+			.containsEntry("regressed", true)
+			.containsEntry("exitCode", 3)
+			.containsEntry("summary", comparison.summary())
+			.containsEntry("spreadMultiplier", 3.0)
+			.containsEntry("speedCorrection", true);
+		assertThat(json.get("speed")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+			.containsKeys("factor", "contention", "usualContention", "cpuFactor", "servers");
+		assertThat(json.get("changes")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
+			.singleElement()
+			.asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+			.containsEntry("server", "model-0")
+			.containsEntry("kind", "bean")
+			.containsEntry("unit", "bean modelLoader")
+			.containsEntry("verdict", "slower")
+			.containsEntry("cause", "wait")
+			.containsEntry("culprit", true)
+			.containsKeys("wall", "cpu", "waiting", "text");
+		// a spread unknown with one run is null, not NaN
+		assertThat(io.github.startuptelemetry.internal.json.JsonText.compact(json)).doesNotContain("NaN")
+			.contains("\"spreadMs\":null");
+	}
+
+	@Test
+	void theHtmlBeforeAfterViewNamesTheCulpritAndShowsTheSpeedFactorAndTheSpread() {
+		ReportComparison comparison = ReportComparison.compare(
+				List.of(List.of(MODEL.run(1)), List.of(MODEL.run(1.1)), List.of(MODEL.run(1.2))),
+				List.of(MODEL.with("modelLoader", 0, 1000).run(2)), Settings.DEFAULT);
+		org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(HtmlReport.render(report(450, 320), comparison));
+		org.jsoup.nodes.Element section = page.selectFirst("section.compare");
+		assertThat(section.attr("data-regressed")).isEqualTo("true");
+		assertThat(section.select("p.verdict").text()).isEqualTo("Regressed: model-0 bean modelLoader.");
+		assertThat(section.select("p.speed").text()).startsWith("speed factor ×1.8");
+		assertThat(section.select("p.spread").text()).startsWith("baseline spread (range/1.693");
+		assertThat(section.select("tr.change.regressed").eachAttr("data-name")).containsExactly("modelLoader");
+		assertThat(section.select("tr.change.regressed").attr("data-kind")).isEqualTo("bean");
+		assertThat(section.select("tr.change[data-kind=server]").eachAttr("data-server")).containsExactly("model-0");
+	}
+
+	@Test
 	void theStandaloneCompareReadsReportFilesTakesTheGatesOptionsAndExitsWithItsCode() throws Exception {
 		Path base = Files.writeString(this.tmp.resolve("base.json"), JsonReport.render(report(450, 320)));
 		Path slow = Files.writeString(this.tmp.resolve("new.json"), JsonReport.render(report(2000, 1800)));

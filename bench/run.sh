@@ -21,6 +21,12 @@
 #                                   FLEET=N: N servers start at once, default the sample fleet of 3)
 #   bench/run.sh fleet [RUNS]       the supervisor spawning 100 benchmarks/fleet/stub_server.py at once (5 runs)
 #   bench/run.sh shutdown [RUNS]    exit after SIGTERM against a dead collector, starter vs plain Boot (5 runs)
+#   bench/run.sh gate [N]           the regression gate's quality under a bounded CPU burner (2 spinning threads,
+#                                   load near 4 with the fleet's own): 3 baseline runs of the sample fleet, then N
+#                                   rounds of unchanged / modelLoader +500 ms / +1 s, gated by the supervisor (new)
+#                                   and by the old gate replayed over the same reports; detection and false-alarm
+#                                   rates, the units named (20 rounds, about 25 min on a quiet box: not in `all`,
+#                                   which would pass 30 minutes with it)
 #   bench/run.sh all                all of the above, with counts that fit 30 minutes on 2 cores
 #                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3): about 20 min,
 #                                   estimated from the parts run alone on 2026-12-01, some under load (build 1,
@@ -40,6 +46,7 @@ if [[ "$what" == all ]]; then
 else
   startup_runs="${runs:-12}" readiness_runs="${runs:-30}" fleet_runs="${runs:-5}" shutdown_runs="${runs:-5}"
 fi
+gate_runs="${runs:-20}"
 
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 # how long each part took, on stderr, so that the counts for `all` can be checked against its 30 minutes
@@ -93,5 +100,10 @@ fi
 if [[ "$what" == shutdown || "$what" == all ]]; then
   benchmark ShutdownBenchmark "$shutdown_runs" shutdown
   took shutdown
+fi
+if [[ "$what" == gate ]]; then
+  # the burner is the benchmark's own (CpuBurner, a child JVM it starts first and stops last, bounded in time)
+  benchmark GateQualityBenchmark "$gate_runs" gate
+  took gate
 fi
 echo "bench/run.sh $what: $(( (SECONDS - began) / 60 )) min $(( (SECONDS - began) % 60 )) s" >&2

@@ -56,10 +56,10 @@ final class BaselineModel {
 			Map<String, Contention> contention = this.contention.get(i);
 			this.runs.get(i).forEach((server, units) -> {
 				Contention met = contention.getOrDefault(server, Contention.UNKNOWN);
-				double toUsual = met.known() ? usualContention(server) / met.median() : 1;
+				double usual = met.known() ? usualContention(server) : 1;
 				units.forEach((key, unit) -> samples.computeIfAbsent(server, (name) -> new LinkedHashMap<>())
 					.computeIfAbsent(key, (name) -> new Samples())
-					.add(unit, met, toUsual));
+					.add(unit, met, usual));
 			});
 		}
 		samples.forEach((server, units) -> units.forEach((key, unit) -> this.stats
@@ -148,16 +148,19 @@ final class BaselineModel {
 	 * One unit in the baseline.
 	 *
 	 * @param runs how many baseline runs have it
-	 * @param wallMs the median of its wall times, each scaled to the baseline's usual contention
+	 * @param wallMs the median of its wall times, each at the baseline's usual contention (its work
+	 * moved there; the whole of it without CPU times)
 	 * @param wallSpreadMs their spread ({@link Robust#spread}; {@code NaN} with one run)
 	 * @param cpuMs the median of its CPU times, {@code NaN} when unknown
 	 * @param cpuSpreadMs their spread
-	 * @param waitMs the median of its waiting ({@link #waitMs}, at each run's low contention),
-	 * {@code NaN} when its CPU time is unknown
+	 * @param waitMs the median of its waiting ({@link #waitMs}) at each run's low contention: the
+	 * most it can have waited; {@code NaN} when its CPU time is unknown
 	 * @param waitSpreadMs their spread
+	 * @param leastWaitMs the median of its waiting at each run's high contention: the least it
+	 * can have waited
 	 */
 	record Stat(int runs, double wallMs, double wallSpreadMs, double cpuMs, double cpuSpreadMs, double waitMs,
-			double waitSpreadMs) {
+			double waitSpreadMs, double leastWaitMs) {
 
 		boolean cpuKnown() {
 			return !Double.isNaN(this.cpuMs);
@@ -174,18 +177,23 @@ final class BaselineModel {
 
 		private final List<Double> waits = new ArrayList<>();
 
-		void add(UnitTimes unit, Contention met, double toUsual) {
-			this.walls.add(unit.wallMs() * toUsual);
+		private final List<Double> leastWaits = new ArrayList<>();
+
+		/** Its wall time at the baseline's usual contention: its work moved there, or the whole of it without CPU times. */
+		void add(UnitTimes unit, Contention met, double usual) {
+			this.walls.add((unit.cpuMs() != null) ? Math.max(0, unit.wallMs() + unit.cpuMs() * (usual - met.median()))
+					: unit.wallMs() * usual / met.median());
 			if (unit.cpuMs() != null) {
 				this.cpus.add(unit.cpuMs());
 				this.waits.add(waitMs(unit.wallMs(), unit.cpuMs(), met.low()));
+				this.leastWaits.add(waitMs(unit.wallMs(), unit.cpuMs(), met.high()));
 			}
 		}
 
 		Stat stat() {
 			return new Stat(this.walls.size(), Robust.median(this.walls), Robust.spread(this.walls),
 					Robust.median(this.cpus), Robust.spread(this.cpus), Robust.median(this.waits),
-					Robust.spread(this.waits));
+					Robust.spread(this.waits), Robust.median(this.leastWaits));
 		}
 
 	}

@@ -368,23 +368,24 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 			Times work = new Times(stat.cpuMs(), cpu, expectedCpu,
 					allowed(threshold, threshold.floorMs(), expectedCpu, z * orZero(stat.cpuSpreadMs())), stat.cpuSpreadMs());
 			double waitAllowed = allowed(threshold, floor, expectedWall, z * orZero(stat.waitSpreadMs()));
-			Times waitedAtMost = new Times(stat.waitMs(), BaselineModel.waitMs(wall, cpu, met.high()), stat.waitMs(),
+			// slower: the least it can have waited now against the most it can have waited then; faster: the reverse
+			Times longer = new Times(stat.waitMs(), BaselineModel.waitMs(wall, cpu, met.high()), stat.waitMs(),
 					waitAllowed, stat.waitSpreadMs());
-			Times waitedAtLeast = new Times(stat.waitMs(), BaselineModel.waitMs(wall, cpu, met.low()), stat.waitMs(),
-					waitAllowed, stat.waitSpreadMs());
+			Times shorter = new Times(stat.leastWaitMs(), BaselineModel.waitMs(wall, cpu, met.low()),
+					stat.leastWaitMs(), waitAllowed, stat.waitSpreadMs());
 			boolean workSlower = work.excessMs() > work.allowedMs();
-			boolean waitSlower = waitedAtMost.excessMs() > waitedAtMost.allowedMs();
+			boolean waitSlower = longer.excessMs() > longer.allowedMs();
 			if (workSlower || waitSlower) {
 				Cause cause = (workSlower && waitSlower) ? Cause.WORK_AND_WAIT : workSlower ? Cause.WORK : Cause.WAIT;
-				return new Change(this.server, unit.kind(), unit.name(), Verdict.SLOWER, cause, wallTimes, work,
-						waitedAtMost, stat.runs(), List.of());
+				return new Change(this.server, unit.kind(), unit.name(), Verdict.SLOWER, cause, wallTimes, work, longer,
+						stat.runs(), List.of());
 			}
 			boolean workFaster = -work.excessMs() > work.allowedMs();
-			boolean waitFaster = -waitedAtLeast.excessMs() > waitedAtLeast.allowedMs();
+			boolean waitFaster = -shorter.excessMs() > shorter.allowedMs();
 			Cause cause = (workFaster && waitFaster) ? Cause.WORK_AND_WAIT : workFaster ? Cause.WORK
 					: waitFaster ? Cause.WAIT : Cause.NONE;
 			return new Change(this.server, unit.kind(), unit.name(), (cause != Cause.NONE) ? Verdict.FASTER : Verdict.SAME,
-					cause, wallTimes, work, waitFaster ? waitedAtLeast : waitedAtMost, stat.runs(), List.of());
+					cause, wallTimes, work, waitFaster ? shorter : longer, stat.runs(), List.of());
 		}
 
 		/** A unit in no baseline run: under the bean-span threshold there, or new; judged against nothing. */

@@ -121,7 +121,17 @@ class GateQualityBenchmark {
 			.args(args.toArray(String[]::new))
 			.start(this.tmp.resolve("supervisor-" + id + ".log"))) {
 			int exitCode = supervisor.awaitExit(TIMEOUT);
+			keep(report);
 			return new Run(exitCode, supervisor.log(), (System.nanoTime() - start) / 1e9);
+		}
+	}
+
+	/** A copy of each run's report under target/gate-reports, to replay or read after the benchmark. */
+	private static void keep(Path report) throws java.io.IOException {
+		Path kept = Path.of("target", "gate-reports");
+		Files.createDirectories(kept);
+		if (Files.exists(report)) {
+			Files.copy(report, kept.resolve(report.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 		}
 	}
 
@@ -250,7 +260,8 @@ class GateQualityBenchmark {
 			md.line("- %s, old gate: %s", name, r.named(false));
 		});
 		md.line("");
-		md.line("Per run, in order (new gate's culprits / old gate's regressions; `-` for a pass):");
+		md.line("Per run, in order (new gate's culprits / old gate's regressions; `-` for a pass). The reports are kept "
+				+ "in `benchmarks/process/target/gate-reports/` (`report.Compare` replays any of them):");
 		md.line("");
 		results.forEach((name, r) -> {
 			md.line("- %s:", name);

@@ -216,6 +216,9 @@ public final class JsonFields {
 	/** In the report file's comparison. */
 	public static final String CPU_UNITS = "cpuUnits";
 
+	/** In the report file's comparison: how much longer 1 in 20 of the working units waited. */
+	public static final String STALL_MS = "stallMs";
+
 	/** In the report file's comparison: the units that moved beyond their allowance. */
 	public static final String CHANGES = "changes";
 

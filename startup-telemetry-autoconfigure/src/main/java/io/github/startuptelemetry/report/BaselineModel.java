@@ -158,9 +158,11 @@ final class BaselineModel {
 	 * @param waitSpreadMs their spread
 	 * @param leastWaitMs the median of its waiting at each run's high contention: the least it
 	 * can have waited
+	 * @param ownCpuMs the median of its own CPU time ({@link UnitTimes#ownCpuMs()}: a stage's
+	 * less its JIT and GC time), {@code NaN} when unknown
 	 */
 	record Stat(int runs, double wallMs, double wallSpreadMs, double cpuMs, double cpuSpreadMs, double waitMs,
-			double waitSpreadMs, double leastWaitMs) {
+			double waitSpreadMs, double leastWaitMs, double ownCpuMs) {
 
 		boolean cpuKnown() {
 			return !Double.isNaN(this.cpuMs);
@@ -179,6 +181,8 @@ final class BaselineModel {
 
 		private final List<Double> leastWaits = new ArrayList<>();
 
+		private final List<Double> ownCpus = new ArrayList<>();
+
 		/** Its wall time at the baseline's usual contention: its work moved there, or the whole of it without CPU times. */
 		void add(UnitTimes unit, Contention met, double usual) {
 			this.walls.add((unit.cpuMs() != null) ? Math.max(0, unit.wallMs() + unit.cpuMs() * (usual - met.median()))
@@ -187,13 +191,14 @@ final class BaselineModel {
 				this.cpus.add(unit.cpuMs());
 				this.waits.add(waitMs(unit.wallMs(), unit.cpuMs(), met.low()));
 				this.leastWaits.add(waitMs(unit.wallMs(), unit.cpuMs(), met.high()));
+				this.ownCpus.add(unit.ownCpuMs());
 			}
 		}
 
 		Stat stat() {
 			return new Stat(this.walls.size(), Robust.median(this.walls), Robust.spread(this.walls),
 					Robust.median(this.cpus), Robust.spread(this.cpus), Robust.median(this.waits),
-					Robust.spread(this.waits), Robust.median(this.leastWaits));
+					Robust.spread(this.waits), Robust.median(this.leastWaits), Robust.median(this.ownCpus));
 		}
 
 	}

@@ -68,6 +68,7 @@ public final class JsonReport {
 		comparison.serverSpeeds().forEach((server, serverSpeed) -> servers.put(server, speed(serverSpeed)));
 		speed.put(JsonFields.SERVERS, servers);
 		body.put(JsonFields.SPEED, speed);
+		body.put(JsonFields.STALL_MS, comparison.stallMs());
 		List<Map<String, Object>> changes = new ArrayList<>();
 		List<ReportComparison.Change> culprits = comparison.culprits();
 		comparison.notable().values().forEach((notable) -> notable.forEach((change) -> {
@@ -214,17 +215,22 @@ public final class JsonReport {
 				Units units = new Units();
 				Map<String, Double> stages = new LinkedHashMap<>();
 				Double stagesCpu = null;
+				double stagesBackground = 0;
 				if (server.get(JsonFields.STAGES) instanceof List<?> list) {
 					for (Object stage : list) {
 						if (stage instanceof Map<?, ?> map && map.get(JsonFields.NAME) instanceof String stageName
 								&& map.get(JsonFields.DURATION_MS) instanceof Number ms) {
 							stages.merge(stageName, ms.doubleValue(), Double::sum);
-							Double cpu = (map.get(JsonFields.JVM) instanceof Map<?, ?> jvm
-									&& jvm.get(JsonFields.CPU_MS) instanceof Number cpuMs) ? cpuMs.doubleValue() : null;
+							Map<?, ?> jvm = (map.get(JsonFields.JVM) instanceof Map<?, ?> counters) ? counters : Map.of();
+							Double cpu = (jvm.get(JsonFields.CPU_MS) instanceof Number cpuMs) ? cpuMs.doubleValue() : null;
+							// what other threads may have spent in it: the JIT's and the collectors' time
+							double background = ((jvm.get(JsonFields.JIT_MS) instanceof Number jit) ? jit.doubleValue() : 0)
+									+ ((jvm.get(JsonFields.GC_MS) instanceof Number gc) ? gc.doubleValue() : 0);
 							if (cpu != null) {
 								stagesCpu = (stagesCpu != null) ? Double.valueOf(stagesCpu + cpu) : cpu;
+								stagesBackground += background;
 							}
-							units.add(Kind.STAGE, stageName, SERVER_UNIT, ms.doubleValue(), cpu);
+							units.add(Kind.STAGE, stageName, SERVER_UNIT, ms.doubleValue(), cpu, background);
 						}
 					}
 				}
@@ -233,7 +239,8 @@ public final class JsonReport {
 				List<UnitTimes> all = new ArrayList<>();
 				if (spawnToReady != null) {
 					// the JVM's stages' CPU time over the whole spawn→ready: what came before the JVM counts as waiting
-					all.add(new UnitTimes(Kind.SERVER, ReportComparison.SPAWN_TO_READY, null, spawnToReady, stagesCpu));
+					all.add(new UnitTimes(Kind.SERVER, ReportComparison.SPAWN_TO_READY, null, spawnToReady, stagesCpu,
+							stagesBackground));
 				}
 				all.addAll(units.list());
 				times.add(new ServerTimes(name, String.valueOf(server.get(JsonFields.OUTCOME)), spawnToReady, stages, beans,
@@ -251,7 +258,7 @@ public final class JsonReport {
 					into.merge(name, ms.doubleValue(), Double::sum);
 					Kind kind = Kind.ofStep((map.get(JsonFields.STEP) instanceof String step) ? step : name);
 					Double cpu = (map.get(JsonFields.THREAD_CPU_MS) instanceof Number cpuMs) ? cpuMs.doubleValue() : null;
-					String key = units.add(kind, name, parent, ms.doubleValue(), cpu);
+					String key = units.add(kind, name, parent, ms.doubleValue(), cpu, 0);
 					readBeans(map.get(JsonFields.CHILDREN), into, units, key);
 				}
 			}
@@ -269,12 +276,13 @@ public final class JsonReport {
 
 		private final Map<String, UnitTimes> byKey = new LinkedHashMap<>();
 
-		String add(Kind kind, String name, String parent, double wallMs, @Nullable Double cpuMs) {
+		String add(Kind kind, String name, String parent, double wallMs, @Nullable Double cpuMs, double backgroundMs) {
 			String key = UnitTimes.key(kind, name);
 			UnitTimes earlier = this.byKey.get(key);
-			this.byKey.put(key, (earlier == null) ? new UnitTimes(kind, name, parent, wallMs, cpuMs)
+			this.byKey.put(key, (earlier == null) ? new UnitTimes(kind, name, parent, wallMs, cpuMs, backgroundMs)
 					: new UnitTimes(kind, name, earlier.parent(), earlier.wallMs() + wallMs,
-							(earlier.cpuMs() != null && cpuMs != null) ? Double.valueOf(earlier.cpuMs() + cpuMs) : null));
+							(earlier.cpuMs() != null && cpuMs != null) ? Double.valueOf(earlier.cpuMs() + cpuMs) : null,
+							earlier.backgroundMs() + backgroundMs));
 			return key;
 		}
 
@@ -336,8 +344,22 @@ public final class JsonReport {
 	 * @param wallMs its wall time
 	 * @param cpuMs its CPU time, or {@code null} when unknown: the process's over a stage (all
 	 * threads), the thread's over a phase, step or bean, the JVM's stages' over spawn→ready
+	 * @param backgroundMs the part of {@code cpuMs} other threads may have spent meanwhile: a
+	 * stage's JIT and GC time (which the load moves from stage to stage), 0 for a phase, step or
+	 * bean, whose CPU time is its own thread's
 	 */
-	public record UnitTimes(Kind kind, String name, @Nullable String parent, double wallMs, @Nullable Double cpuMs) {
+	public record UnitTimes(Kind kind, String name, @Nullable String parent, double wallMs, @Nullable Double cpuMs,
+			double backgroundMs) {
+
+		/** A unit whose CPU time, if known, is all its own. */
+		public UnitTimes(Kind kind, String name, @Nullable String parent, double wallMs, @Nullable Double cpuMs) {
+			this(kind, name, parent, wallMs, cpuMs, 0);
+		}
+
+		/** The least of its CPU time that is its own: {@code cpuMs} less the background, or {@code null}. */
+		public @Nullable Double ownCpuMs() {
+			return (this.cpuMs != null) ? Double.valueOf(Math.max(0, this.cpuMs - this.backgroundMs)) : null;
+		}
 
 		/** {@code bean modelLoader}: unique within a server. */
 		public String key() {

@@ -52,12 +52,14 @@ import io.github.startuptelemetry.report.JsonReport.UnitTimes;
  * @param settings the thresholds and switches it was judged with
  * @param speed this run's speed against the baseline, pooled over its servers
  * @param serverSpeeds per server
+ * @param stallMs how much longer than in the baseline 5% of this run's working units waited
+ * (a run that stalled: any unit may wait that much longer)
  * @param changes every unit present in this run and in the baseline's servers, in server and
  * report order, and each server's {@link Kind#UNIFORM} verdict when its CPU time moved beyond
  * the threshold
  */
 public record ReportComparison(int baselineRuns, Settings settings, Speed speed, Map<String, Speed> serverSpeeds,
-		List<Change> changes) {
+		double stallMs, List<Change> changes) {
 
 	/** What {@code spawn→ready} is called in a {@link Change}. */
 	public static final String SPAWN_TO_READY = "spawn→ready";
@@ -67,6 +69,12 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 
 	/** A CPU factor from fewer units than this judges nothing. */
 	static final int MIN_CPU_UNITS = 3;
+
+	/** A unit that waited at most this share of its time in the baseline only worked there. */
+	static final double WORKING_SHARE = 0.1;
+
+	/** The percentile of the working units' extra waiting that is this run's stall. */
+	static final int STALL_PERCENTILE = 95;
 
 	public ReportComparison {
 		Objects.requireNonNull(settings, "settings");
@@ -103,7 +111,6 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 		Map<String, Map<String, UnitTimes>> run = BaselineModel.index(current);
 		Map<String, Contention> contention = Contention.of(run);
 		Map<String, Speed> serverSpeeds = new LinkedHashMap<>();
-		List<Change> changes = new ArrayList<>();
 		List<Double> cpuFactors = new ArrayList<>();
 		int cpuUnits = 0;
 		for (Map.Entry<String, Map<String, UnitTimes>> server : run.entrySet()) {
@@ -116,13 +123,18 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 			Contention met = known ? contention.get(name) : Contention.UNKNOWN;
 			double usual = known ? baseline.usualContention(name) : 1;
 			double[] cpuFactor = baseline.cpuFactor(name, server.getValue());
-			Speed speed = new Speed(met, usual, cpuFactor[0], (int) cpuFactor[1]);
-			serverSpeeds.put(name, speed);
+			serverSpeeds.put(name, new Speed(met, usual, cpuFactor[0], (int) cpuFactor[1]));
 			if (!Double.isNaN(cpuFactor[0])) {
 				cpuFactors.add(cpuFactor[0]);
 				cpuUnits += (int) cpuFactor[1];
 			}
-			Judge judge = new Judge(name, speed, settings);
+		}
+		double stallMs = settings.speedCorrection() ? stallMs(run, baseline, serverSpeeds) : 0;
+		List<Change> changes = new ArrayList<>();
+		for (Map.Entry<String, Speed> entry : serverSpeeds.entrySet()) {
+			String name = entry.getKey();
+			Map.Entry<String, Map<String, UnitTimes>> server = Map.entry(name, run.get(name));
+			Judge judge = new Judge(name, entry.getValue(), settings, stallMs);
 			List<Change> serverChanges = new ArrayList<>();
 			Change uniform = judge.uniform(server.getValue(), baseline);
 			if (uniform != null) {
@@ -137,7 +149,38 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 		Speed fleet = known.isEmpty() ? new Speed(Contention.UNKNOWN, 1, Robust.median(cpuFactors), cpuUnits)
 				: new Speed(Contention.pooled(run), Robust.median(known.stream().map(Speed::usualContention).toList()),
 						Robust.median(cpuFactors), cpuUnits);
-		return new ReportComparison(baselines.size(), settings, fleet, serverSpeeds, changes);
+		return new ReportComparison(baselines.size(), settings, fleet, serverSpeeds, stallMs, changes);
+	}
+
+	/**
+	 * How long this run's threads stalled: over the beans, phases and steps that only worked in
+	 * the baseline (they waited at most a tenth of their time there), the
+	 * {@value #STALL_PERCENTILE}th percentile of how much longer they waited now than then, at
+	 * least 0. A run whose cores were taken away for a while (other jobs came and went)
+	 * stalls whatever was running then; a regression makes a few units wait, not one in twenty,
+	 * so this percentile stays with the machine. Any unit may wait that much longer.
+	 */
+	private static double stallMs(Map<String, Map<String, UnitTimes>> run, BaselineModel baseline,
+			Map<String, Speed> speeds) {
+		List<Double> longer = new ArrayList<>();
+		speeds.forEach((server, speed) -> {
+			if (!speed.contention().known()) {
+				return;
+			}
+			for (UnitTimes unit : run.get(server).values()) {
+				Stat stat = baseline.stat(server, unit.key());
+				if (unit.kind() != Kind.STAGE && unit.kind() != Kind.SERVER && unit.cpuMs() != null && stat != null
+						&& stat.cpuKnown() && stat.waitMs() <= WORKING_SHARE * stat.wallMs()) {
+					longer.add(BaselineModel.waitMs(unit.wallMs(), unit.cpuMs(), speed.contention().high())
+							- stat.waitMs());
+				}
+			}
+		});
+		if (longer.size() < Contention.MIN_UNITS) {
+			return 0;
+		}
+		double[] sorted = longer.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+		return Math.max(0, sorted[(int) Math.floor(STALL_PERCENTILE / 100.0 * (sorted.length - 1))]);
 	}
 
 	/**
@@ -250,6 +293,8 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 				+ " (20-80%%: %.1f-%.1f s, from %d beans and steps), %.1f s in the baseline", met.median(), met.low(),
 				met.high(), met.units(), this.speed.usualContention()))
 			.append(cpuFactorText())
+			.append((this.stallMs > 0) ? "; stalls: 1 in 20 of the units that only worked in the baseline waited "
+					+ format(this.stallMs) + " or more beyond it, which any unit may" : "")
 			.toString();
 	}
 
@@ -328,7 +373,7 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 	}
 
 	/** Judges one server's units. */
-	private record Judge(String server, Speed speed, Settings settings) {
+	private record Judge(String server, Speed speed, Settings settings, double stallMs) {
 
 		/** One unit against its baseline ({@code null}: in no baseline run). */
 		Change unit(UnitTimes unit, @Nullable Stat stat) {
@@ -364,10 +409,13 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 			double wallAllowed = allowed(threshold, floor, expectedWall,
 					z * orZero(stat.wallSpreadMs()) * this.speed.factor());
 			Times wallTimes = new Times(stat.wallMs(), wall, expectedWall, wallAllowed, stat.wallSpreadMs());
+			// slower: the least of its CPU time that is its own now against all of it then; faster: the reverse
 			double expectedCpu = stat.cpuMs() * cpuFactor;
-			Times work = new Times(stat.cpuMs(), cpu, expectedCpu,
-					allowed(threshold, threshold.floorMs(), expectedCpu, z * orZero(stat.cpuSpreadMs())), stat.cpuSpreadMs());
-			double waitAllowed = allowed(threshold, floor, expectedWall, z * orZero(stat.waitSpreadMs()));
+			double cpuAllowed = allowed(threshold, threshold.floorMs(), expectedCpu, z * orZero(stat.cpuSpreadMs()));
+			Times work = new Times(stat.cpuMs(), unit.ownCpuMs(), expectedCpu, cpuAllowed, stat.cpuSpreadMs());
+			Times lessWork = new Times(stat.ownCpuMs(), cpu, stat.ownCpuMs() * cpuFactor, cpuAllowed, stat.cpuSpreadMs());
+			double waitAllowed = Math.max(allowed(threshold, floor, expectedWall, z * orZero(stat.waitSpreadMs())),
+					this.stallMs);
 			// slower: the least it can have waited now against the most it can have waited then; faster: the reverse
 			Times longer = new Times(stat.waitMs(), BaselineModel.waitMs(wall, cpu, met.high()), stat.waitMs(),
 					waitAllowed, stat.waitSpreadMs());
@@ -380,18 +428,18 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 				return new Change(this.server, unit.kind(), unit.name(), Verdict.SLOWER, cause, wallTimes, work, longer,
 						stat.runs(), List.of());
 			}
-			boolean workFaster = -work.excessMs() > work.allowedMs();
+			boolean workFaster = -lessWork.excessMs() > lessWork.allowedMs();
 			boolean waitFaster = -shorter.excessMs() > shorter.allowedMs();
 			Cause cause = (workFaster && waitFaster) ? Cause.WORK_AND_WAIT : workFaster ? Cause.WORK
 					: waitFaster ? Cause.WAIT : Cause.NONE;
 			return new Change(this.server, unit.kind(), unit.name(), (cause != Cause.NONE) ? Verdict.FASTER : Verdict.SAME,
-					cause, wallTimes, work, waitFaster ? shorter : longer, stat.runs(), List.of());
+					cause, wallTimes, workFaster ? lessWork : work, waitFaster ? shorter : longer, stat.runs(), List.of());
 		}
 
 		/** A unit in no baseline run: under the bean-span threshold there, or new; judged against nothing. */
 		private Change added(UnitTimes unit, RegressionThreshold threshold) {
 			double floor = threshold.floorMs();
-			double waitFloor = floor * Math.max(1, this.speed.factor());
+			double waitFloor = Math.max(floor * Math.max(1, this.speed.factor()), this.stallMs);
 			Contention met = this.speed.contention();
 			if (unit.cpuMs() != null) {
 				double waited = BaselineModel.waitMs(unit.wallMs(), unit.cpuMs(), met.high());
@@ -712,7 +760,9 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 						(this.verdict == Verdict.FASTER) ? "faster" : "slower", format(this.wall.allowedMs())));
 				return text.append(explanation()).toString();
 			}
-			text.append("; CPU time ").append(format(this.cpu.afterMs())).append(" against ").append(format(this.cpu.expectedMs()))
+			boolean process = this.kind == Kind.STAGE || this.kind == Kind.SERVER;
+			text.append((process && this.verdict != Verdict.FASTER) ? "; CPU time beyond the JIT's and GC's " : "; CPU time ")
+				.append(format(this.cpu.afterMs())).append(" against ").append(format(this.cpu.expectedMs()))
 				.append(" expected (").append(signed(this.cpu.excessMs())).append(percent(this.cpu)).append(", allowed ±")
 				.append(format(this.cpu.allowedMs())).append(')');
 			text.append("; waited ").append((this.verdict == Verdict.FASTER) ? "at most " : "at least ")

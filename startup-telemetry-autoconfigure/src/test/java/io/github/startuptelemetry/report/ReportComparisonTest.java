@@ -180,6 +180,34 @@ class ReportComparisonTest {
 	}
 
 	@Test
+	void aStagesCpuTimeIsJudgedBeyondItsJitAndGcTimeWhichTheLoadMovesBetweenStages() {
+		// a quieter run: the JIT's threads got more of application_ready's wall time (300 → 700 ms of CPU)
+		ServerTimes baseline = stage(MODEL.run(2), "application_ready", 600, 300);
+		ReportComparison jit = compare(List.of(baseline), stage(MODEL.run(1), "application_ready", 1000, 700));
+		assertThat(jit.regressions()).isEmpty();
+		// its own work grew by 700 ms: at least 1 s of its own against all of the 600 ms then
+		ReportComparison own = compare(List.of(baseline), stage(MODEL.run(1), "application_ready", 1300, 300));
+		assertThat(own.culprits()).singleElement().satisfies((change) -> {
+			assertThat(change.unit()).isEqualTo("stage application_ready");
+			assertThat(change.cause()).isEqualTo(Cause.WORK);
+			assertThat(change.line()).contains("CPU time beyond the JIT's and GC's 1.0 s against 600 ms expected");
+		});
+	}
+
+	@Test
+	void aRunThatStalledLetsAnyUnitWaitAsMuchLongerAsItsWorkingUnitsDid() {
+		// 3 of its 25 working units stalled 300 ms (its cores taken away for a while): the stall is 300 ms
+		SyntheticServer stalled = MODEL.with("bean1", 0, 300).with("bean9", 0, 300).with("bean17", 0, 300);
+		ReportComparison small = compare(List.of(MODEL.run(1)), stalled.with("modelLoader", 0, 280).run(1));
+		assertThat(small.stallMs()).isEqualTo(300);
+		assertThat(small.regressions()).isEmpty();
+		assertThat(small.speedLine()).contains("stalls: 1 in 20 of the units that only worked in the baseline waited 300 ms"
+				+ " or more beyond it");
+		ReportComparison large = compare(List.of(MODEL.run(1)), stalled.with("modelLoader", 0, 800).run(1));
+		assertThat(large.culprits()).extracting(Change::unit).containsExactly("bean modelLoader");
+	}
+
+	@Test
 	void aStageOfItsOwnThresholdAppliesToItsBeansToo() {
 		ReportComparison lenient = ReportComparison.compare(List.of(List.of(MODEL.run(1))),
 				List.of(MODEL.with("bean3", 0, 700).run(1)), new Settings(RegressionThreshold.DEFAULT,
@@ -330,6 +358,16 @@ class ReportComparisonTest {
 					new Stage("beans_instantiated", T0 + S, ready)), ready, List.of(loader)));
 		return new StartupReport(null, T0, ready, "ready", null, List.of(new Stage("wait_for_servers", T0, ready)),
 				List.of(server));
+	}
+
+	/** The server with one stage's CPU time and its JIT and GC time set. */
+	private static ServerTimes stage(ServerTimes server, String stage, double cpuMs, double backgroundMs) {
+		List<JsonReport.UnitTimes> units = server.units().stream()
+			.map((unit) -> unit.key().equals("stage " + stage) ? new JsonReport.UnitTimes(Kind.STAGE, stage,
+					unit.parent(), unit.wallMs(), cpuMs, backgroundMs) : unit)
+			.toList();
+		return new ServerTimes(server.name(), server.outcome(), server.spawnToReadyMs(), server.stages(), server.beans(),
+				units);
 	}
 
 	/** Adds a bean the baseline never had. */

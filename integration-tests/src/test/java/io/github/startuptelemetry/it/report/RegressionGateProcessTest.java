@@ -55,7 +55,7 @@ class RegressionGateProcessTest {
 	Path tmp;
 
 	@Test
-	void aSlowerServerAgainstItsBaselineFailsTheGateNamingItsStageAndBeanTheSameFleetPasses() throws Exception {
+	void aBeanSlowerThanItsBaselineTakenUnderLoadFailsTheGateNamingItAndTheSameFleetPasses() throws Exception {
 		HeadlessChromium chromium = HeadlessChromium.require(this.tmp);
 		Path baseline = this.tmp.resolve("baseline/startup-report.json");
 		try (CpuBurner burner = CpuBurner.start(BURNER_THREADS, TIMEOUT.plusSeconds(30))) {

@@ -10,7 +10,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import io.github.startuptelemetry.internal.report.RegressionThreshold;
+import io.github.startuptelemetry.report.RegressionThreshold;
 import io.github.startuptelemetry.internal.report.ReportFile;
 import io.github.startuptelemetry.internal.support.HostName;
 import io.github.startuptelemetry.report.Compare;

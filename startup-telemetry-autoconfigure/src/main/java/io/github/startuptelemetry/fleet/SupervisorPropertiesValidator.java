@@ -17,7 +17,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.validation.Errors;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
-import io.github.startuptelemetry.internal.report.RegressionThreshold;
+import io.github.startuptelemetry.report.RegressionThreshold;
 import io.github.startuptelemetry.report.Compare;
 
 /**

@@ -102,7 +102,8 @@ public final class TimelineJson {
 	 * its steps, its JVM), written early, on the thread that will write the whole: at ready,
 	 * {@link #write(ServerTimeline, Draft)} then only writes what ready added. A part is reused
 	 * only when equal to the one written, so the document is the same either way. Not
-	 * thread-safe: one thread writes a draft and uses it.
+	 * thread-safe: one thread writes a draft and uses it. For the starter's own ready callback;
+	 * not meant for applications.
 	 */
 	public static final class Draft {
 
@@ -139,7 +140,7 @@ public final class TimelineJson {
 	 * A timeline with everything a server's has (each stage with its counters, nested steps,
 	 * ignored env, the JVM), a few kB: written or read once, on a thread of its own, before the
 	 * first real one, it loads the classes and runs the paths that one would otherwise pay for
-	 * on the ready path, cold.
+	 * on the ready path, cold. For the starter's own warm-ups; not meant for applications.
 	 */
 	public static ServerTimeline warmUpTimeline() {
 		List<Stage> stages = new ArrayList<>();

@@ -28,6 +28,13 @@ public final class SpanNames {
 	/** Infix of an application step's span under {@code beans_instantiated}. */
 	public static final String STEP_INFIX = ".step.";
 
+	/**
+	 * Our own step of {@code beans_instantiated}: singleton creation, from the first bean created
+	 * after bean-definition post-processing to the last, on any thread (Spring has no step for
+	 * it); its span is {@code <root>.step.startup.singletons}, and the timeline JSON names it so.
+	 */
+	public static final String SINGLETONS_STEP = "startup.singletons";
+
 	private SpanNames() {
 	}
 

@@ -18,6 +18,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.IntSupplier;
 
+import io.github.startuptelemetry.contract.TimelineEndpoint;
 import io.github.startuptelemetry.internal.lifecycle.HttpUrl;
 
 /**
@@ -98,7 +99,7 @@ final class FleetPlan {
 		int segment = path.lastIndexOf("/health");
 		boolean found = segment >= 0
 				&& (path.length() == segment + "/health".length() || path.charAt(segment + "/health".length()) == '/');
-		String timelinePath = (found ? path.substring(0, segment) : "/actuator") + "/startuptimeline";
+		String timelinePath = (found ? path.substring(0, segment) : "/actuator") + "/" + TimelineEndpoint.ID;
 		try {
 			return new URI(health.getScheme(), health.getRawAuthority(), timelinePath, null, null);
 		}

@@ -12,6 +12,7 @@ import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.internal.support.Decimals;
 import io.github.startuptelemetry.internal.support.Durations;
@@ -205,7 +206,7 @@ public final class HtmlReport {
 	private void supervisorRow() {
 		String state = this.report.ready() ? "ok" : "bad";
 		openRow("supervisor", SUPERVISOR, this.report.outcome(), "");
-		label(SUPERVISOR, "gym.startup · its own stages", null, state, this.report.outcome(), null);
+		label(SUPERVISOR, SpanNames.SUPERVISOR_ROOT + " · its own stages", null, state, this.report.outcome(), null);
 		this.html.append("<div class=\"track\">");
 		for (Stage stage : this.report.supervisorStages()) {
 			stageBar(SUPERVISOR, stage, this.report.startNs(), this.report.durationNs(), false);

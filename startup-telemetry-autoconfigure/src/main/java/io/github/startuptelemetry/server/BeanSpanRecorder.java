@@ -13,6 +13,7 @@ import org.springframework.boot.context.metrics.buffering.StartupTimeline;
 import org.springframework.core.metrics.ApplicationStartup;
 import org.springframework.core.metrics.StartupStep;
 
+import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.internal.timeline.WallClock;
 import io.github.startuptelemetry.timeline.StepTiming;
 
@@ -66,7 +67,7 @@ class BeanSpanRecorder {
 	 * post-processing to the last (or the last {@code afterSingletonsInstantiated}), on any
 	 * thread. Spring has no step for it; its children are the slow beans and steps within it.
 	 */
-	static final String SINGLETONS_STEP = "startup.singletons";
+	static final String SINGLETONS_STEP = SpanNames.SINGLETONS_STEP;
 
 	private final long thresholdNs;
 

@@ -27,12 +27,6 @@ import io.github.startuptelemetry.internal.json.JsonText;
  */
 public final class TimelineJson {
 
-	/** A server's stages, for {@link #warmUpTimeline()}. */
-	private static final List<String> WARM_UP_STAGES = List.of(StageNames.VENV_SETUP, StageNames.INTERPRETER_START,
-			StageNames.MAIN_START, StageNames.ENVIRONMENT_PREPARED, StageNames.CONTEXT_PREPARED,
-			StageNames.BEANS_INSTANTIATED, StageNames.WEB_SERVER_STARTED, StageNames.CONTEXT_REFRESHED,
-			StageNames.APPLICATION_STARTED, StageNames.APPLICATION_READY);
-
 	private TimelineJson() {
 	}
 
@@ -145,7 +139,7 @@ public final class TimelineJson {
 	public static ServerTimeline warmUpTimeline() {
 		List<Stage> stages = new ArrayList<>();
 		long at = 1;
-		for (String name : WARM_UP_STAGES) {
+		for (String name : StageNames.RUN_ORDER) {
 			stages.add(new Stage(name, at, at + 1, new JvmCounters(1, 1, 1, 1, 1)));
 			at++;
 		}

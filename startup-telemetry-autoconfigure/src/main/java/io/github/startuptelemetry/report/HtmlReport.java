@@ -222,7 +222,7 @@ public final class HtmlReport {
 		String classes = (isCritical ? " critical" : "") + (server.ready() ? "" : " " + state);
 		openRow("server", server.name(), server.outcome(), classes);
 		label(server.name(), server.type(), HtmlWording.note(server, isCritical), state,
-				ReportWording.shortOutcome(server), HtmlWording.badgeTitle(server));
+				ReportWording.outcome(server), HtmlWording.badgeTitle(server));
 		this.html.append("<div class=\"track\">");
 		List<Stage> stages = server.stages();
 		if (stages.isEmpty()) {

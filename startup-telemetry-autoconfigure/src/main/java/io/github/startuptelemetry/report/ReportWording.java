@@ -56,9 +56,10 @@ final class ReportWording {
 	}
 
 	/**
-	 * How a server's startup ended, as people read it: its outcome, with the exit code of a
-	 * server that exited before it was ready ({@code crashed (exit 3)}) or, for a server still
-	 * starting when another crashed, that it was stopped ({@code crashed (stopped)}).
+	 * How a server's startup ended, as people read it, the same in the console's outcome column
+	 * and on the HTML's badge: its outcome (the one word its span and metric carry), with the exit
+	 * code of a server that exited before it was ready ({@code crashed (exit 3)}) or, for a server
+	 * still starting when another crashed, that it was stopped ({@code crashed (stopped)}).
 	 */
 	static String outcome(ServerReport server) {
 		if (server.exitCode().isPresent()) {
@@ -69,11 +70,6 @@ final class ReportWording {
 
 	/** What the wait before a server ran is called, e.g. Slurm's pending step. */
 	static final String QUEUED = "queued";
-
-	/** The same in a word or two: {@code stopped} for a server stopped because another crashed. */
-	static String shortOutcome(ServerReport server) {
-		return server.stopped() ? "stopped" : outcome(server);
-	}
 
 	/** Why a server that is not ready stopped starting, in a sentence. */
 	static String failure(ServerReport server) {

@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 import io.opentelemetry.proto.metrics.v1.Metric;
+import org.assertj.core.api.InstanceOfAssertFactories;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -109,7 +112,17 @@ class SupervisorFleetProcessTest {
 			ReceivedSpan root = this.fleets.abortedRoot("crashed");
 			assertThat(root.span().getStatus().getMessage()).contains("'crasher' exited with code 3", "boom");
 			assertThat(supervisor.log()).contains("The fleet did not start (crashed)", "Startup crashed after");
-			assertThat(this.fleets.tmp().resolve("startup-report.html")).content().contains("crashed (exit 3)");
+			// one wording per server in both renderings: the crasher's exit, the other stopped for it
+			Document page = Jsoup.parse(this.fleets.tmp().resolve("startup-report.html").toFile());
+			Map<String, String> words = Map.of("crasher", "crashed (exit 3)", "sleeper", "crashed (stopped)");
+			words.forEach((name, word) -> {
+				assertThat(page.select(".row[data-row=server][data-server=" + name + "] .badge").text()).as("%s's HTML badge", name)
+					.isEqualTo(word);
+				assertThat(supervisor.log().lines().filter((line) -> line.startsWith(name + " ")))
+					.as("%s's row of the console table", name)
+					.singleElement(InstanceOfAssertFactories.STRING)
+					.endsWith("  " + word);
+			});
 			assertAllStopped(started, 3);
 		}
 	}

@@ -11,13 +11,11 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.contract.MetricNames;
-import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
 import io.github.startuptelemetry.report.ServerReport;
 
 class SupervisorStartupMetricsTest {
@@ -84,9 +82,7 @@ class SupervisorStartupMetricsTest {
 			}
 
 		};
-		DefaultListableBeanFactory noLauncher = new DefaultListableBeanFactory();
-		SupervisorRole server = new SupervisorRole(noLauncher, noLauncher.getBeanProvider(ProcessTimeline.class));
-		new SupervisorStartupMetrics(counted, server).afterSingletonsInstantiated();
+		new SupervisorStartupMetrics(counted, false).afterSingletonsInstantiated();
 		assertThat(lookups).hasValue(0);
 	}
 

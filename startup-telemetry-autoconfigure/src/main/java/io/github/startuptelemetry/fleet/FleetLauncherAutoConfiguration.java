@@ -18,9 +18,10 @@ import io.github.startuptelemetry.supervisor.SupervisorTracingAutoConfiguration;
  * The fleet launcher, when {@code telemetry.supervisor.servers} (or {@code .fleet}) is set,
  * telemetry on or off: a fleet still starts with telemetry off, on the do-nothing
  * {@link SupervisorStartup}. An incomplete fleet is declared too, so that it fails validation
- * naming the property.
+ * naming the property. Before the supervisor's configurations, so that the supervisor's role
+ * sees the fleet launcher's {@link SupervisorStartup} dependency when it is decided.
  */
-@AutoConfiguration(after = { SupervisorTracingAutoConfiguration.class, SupervisorAutoConfiguration.class })
+@AutoConfiguration(before = { SupervisorTracingAutoConfiguration.class, SupervisorAutoConfiguration.class })
 @ConditionalOnFleet
 @EnableConfigurationProperties(SupervisorProperties.class)
 public final class FleetLauncherAutoConfiguration {

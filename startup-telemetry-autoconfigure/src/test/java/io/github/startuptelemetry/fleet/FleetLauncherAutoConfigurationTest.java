@@ -34,6 +34,18 @@ class FleetLauncherAutoConfigurationTest {
 			.run((context) -> assertThat(context).hasSingleBean(FleetLauncher.class).hasBean("localServerLauncher"));
 	}
 
+	/**
+	 * The fleet launcher's configuration comes before the supervisor's, so the supervisor's role,
+	 * decided as the configuration is read, sees its launcher: the process is a supervisor.
+	 */
+	@Test
+	void aDeclaredFleetMakesTheProcessASupervisor() {
+		this.runner.run((context) -> assertThat(context).doesNotHaveBean("startupTelemetrySupervisorRole"));
+		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
+			.run((context) -> assertThat(context).hasBean("startupTelemetrySupervisorRole")
+				.hasSingleBean(FleetLauncher.class));
+	}
+
 	@Test
 	void aLauncherNameNoLauncherHasOrSlurmOutsideAnAllocationFailsTheSupervisorNamingTheProperty() {
 		ApplicationContextRunner fleet = this.runner

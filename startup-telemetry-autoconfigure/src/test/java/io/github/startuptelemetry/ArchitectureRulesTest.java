@@ -80,7 +80,8 @@ class ArchitectureRulesTest {
 	@Test
 	void aPublicConditionFails() {
 		assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> RULES.noPublicCondition().check(FIXTURE))
-			.withMessageContaining("PublicCondition");
+			.withMessageContaining("PublicCondition")
+			.withMessageContaining("PublicBootCondition");
 	}
 
 	@Test
@@ -92,7 +93,7 @@ class ArchitectureRulesTest {
 
 	@Test
 	void thePublicApiIsReadFromTheCodeNotThePage() {
-		assertThat(RULES.publicApi(FIXTURE)).containsExactly("a.A", "api.Leaky", "api.PublicCondition", "b.B")
+		assertThat(RULES.publicApi(FIXTURE)).containsExactly("a.A", "api.Leaky", "api.PublicBootCondition", "api.PublicCondition", "b.B")
 			.isNotEqualTo(DOC.publicApi());
 		assertThat(RULES.publicTypes(FIXTURE)).contains("internal.secret.Secret");
 	}

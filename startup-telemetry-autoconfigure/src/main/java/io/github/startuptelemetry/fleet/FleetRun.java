@@ -724,8 +724,18 @@ final class FleetRun {
 
 	/** Concatenated, with {@link Decimals}: no {@code Formatter} for a line a second while servers start. */
 	private String progress(long elapsedNs) {
-		return this.readyCount + "/" + this.servers.size() + " ready, waiting for "
-				+ String.join(", ", pending().stream().map(FleetServer::name).toList()) + " ("
+		List<FleetServer> pending = pending();
+		List<String> unspawned = pending.stream()
+			.filter((server) -> server.process == null && this.schedule.isWaiting(server.name()))
+			.map(FleetServer::name)
+			.toList();
+		List<String> starting = pending.stream()
+			.map(FleetServer::name)
+			.filter((name) -> !unspawned.contains(name))
+			.toList();
+		return this.readyCount + "/" + this.servers.size() + " ready"
+				+ (starting.isEmpty() ? "" : ", waiting for " + String.join(", ", starting))
+				+ (unspawned.isEmpty() ? "" : "; not spawned yet: " + String.join(", ", unspawned)) + " ("
 				+ Decimals.fixed(elapsedNs / 1e9, 1) + " s)";
 	}
 

@@ -348,7 +348,11 @@ public final class HtmlReport {
 			}
 		}
 		OptionalLong lag = server.probeLagNs();
-		if (lag.isPresent()) {
+		if (server.oneShot() && server.ready() && !stages.isEmpty() && stages.get(stages.size() - 1).endNs() < server.endNs()) {
+			long readyNs = stages.get(stages.size() - 1).endNs();
+			bar("gap", null, readyNs, server.endNs(), "", this.wording.exitTooltip(server, readyNs), "");
+		}
+		else if (lag.isPresent()) {
 			bar("lag", null, server.serverReadyNs().getAsLong(), server.endNs(),
 					this.geometry.fitting(lag.getAsLong(), "probe lag", "lag"),
 					this.wording.lagTooltip(server, lag.getAsLong()), "");
@@ -574,7 +578,7 @@ public final class HtmlReport {
 				.append(": before its spawn, until its depends-on were met</span>");
 		}
 		if (this.chain.isPresent()) {
-			this.html.append("<span class=\"key\"><i class=\"swatch edge\"></i>critical chain: from when a"
+			this.html.append("<span class=\"key\"><i class=\"swatch edgeish\"></i>critical chain: from when a"
 					+ " dependency met its condition to the server it released</span>");
 		}
 		this.html.append("<span class=\"key\"><i class=\"swatch lag\"></i>probe lag: ready, not noticed yet</span>")

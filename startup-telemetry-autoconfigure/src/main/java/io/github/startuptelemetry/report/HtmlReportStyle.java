@@ -130,7 +130,7 @@ final class HtmlReportStyle {
 			.swatch.idle { background: repeating-linear-gradient(135deg, var(--c) 0 3px, #f1f3f5 3px 6px); }
 			.swatch.lag { background: repeating-linear-gradient(135deg, #424a53 0 2px, #d0d7de 2px 4px); }
 			.swatch.wait { background: repeating-linear-gradient(135deg, #6e7781 0 2px, #eaeef2 2px 5px); }
-			.swatch.edge { width: 3px; height: 14px; background: #e8590c; }
+			.swatch.edgeish { width: 3px; height: 14px; background: #e8590c; }
 			.swatch.outline { background: #fff; outline: 3px solid var(--ink); outline-offset: -3px; }
 			.swatch.cpuish { height: 4px; background: rgba(31, 35, 40, .6); }
 			.swatch.beanish { height: 7px; background: #f28e2b; opacity: .8; }

@@ -108,6 +108,11 @@ final class HtmlWording {
 				+ times(server.spawnNs(), firstStageNs, server);
 	}
 
+	String exitTooltip(ServerReport server, long readyNs) {
+		return server.name() + " · after its application_ready, until it exited 0 (a one-shot job)\n"
+				+ times(readyNs, server.endNs(), server);
+	}
+
 	String lagTooltip(ServerReport server, long lagNs) {
 		return server.name() + " · probe lag " + Durations.format(lagNs) + "\nready at "
 				+ this.geometry.offset(server.serverReadyNs().getAsLong()) + ", noticed by the supervisor at "

@@ -143,12 +143,12 @@ public record ServerReport(String name, @Nullable String type, long spawnNs, lon
 
 	/**
 	 * How long after the server was ready the supervisor noticed: its first healthy probe minus
-	 * the server's own {@code application_ready}. Known only for a ready server that reported.
-	 * Never negative: what is left of a clock difference after the supervisor placed the
+	 * the server's own {@code application_ready}. Known only for a ready server that reported,
+	 * never for a one-shot job (done when it exits, whenever it was ready). Never negative: what is left of a clock difference after the supervisor placed the
 	 * server's timeline on its own clock (within the offset's uncertainty) is no lag.
 	 */
 	public OptionalLong probeLagNs() {
-		return (ready() && serverReadyNs().isPresent())
+		return (ready() && !this.oneShot && serverReadyNs().isPresent())
 				? OptionalLong.of(Math.max(0, this.endNs - serverReadyNs().getAsLong())) : OptionalLong.empty();
 	}
 

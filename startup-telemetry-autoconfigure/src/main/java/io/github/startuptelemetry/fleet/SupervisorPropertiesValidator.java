@@ -207,8 +207,10 @@ final class SupervisorPropertiesValidator {
 	 */
 	record Declared(SupervisorProperties.Server server, String path) {
 
+		/** A field's property as a user writes it: {@code telemetry.supervisor.fleet.model.port}, {@code ...servers[0].port}. */
 		String property(String field) {
-			return PREFIX + "." + this.path + field;
+			String path = this.path.startsWith("fleet[") ? "fleet." + this.server.getName() + "." : this.path;
+			return PREFIX + "." + path + field;
 		}
 
 	}

@@ -106,7 +106,7 @@ public final class ConsoleReport {
 			for (int i = 0; i < row.size(); i++) {
 				line.append(row.get(i)).append(" ".repeat(widths[i] - row.get(i).length() + 2));
 			}
-			lines.add(line.toString());
+			lines.add(line.toString().stripTrailing());
 		}
 		return lines;
 	}

@@ -72,10 +72,10 @@ final class HtmlReportStyle {
 			.edge { position: absolute; grid-column: 1; z-index: 2; pointer-events: none; width: 0;
 			  top: calc(var(--row) / 2); bottom: calc(var(--row) / 2 - 2px);
 			  left: calc(var(--label) + (100% - var(--label) - var(--stats)) * var(--at) - 1px);
-			  border-left: 3px solid #e8590c; }
+			  border-left: 3px solid #5f3dc4; }
 			.edge::after { content: ""; position: absolute; left: -7px; bottom: -4px; border: 5.5px solid transparent;
-			  border-top: 8px solid #e8590c; border-bottom: 0; }
-			.edge.up::after { top: -4px; bottom: auto; border-top: 0; border-bottom: 8px solid #e8590c; }
+			  border-top: 8px solid #5f3dc4; border-bottom: 0; }
+			.edge.up::after { top: -4px; bottom: auto; border-top: 0; border-bottom: 8px solid #5f3dc4; }
 			.dependencies { margin-top: 14px; padding: 10px 14px; background: #fff; border: 1px solid #d0d7de;
 			  border-radius: 8px; }
 			.dependencies h2 { margin: 8px 0 4px; font-size: 14px; }
@@ -130,7 +130,7 @@ final class HtmlReportStyle {
 			.swatch.idle { background: repeating-linear-gradient(135deg, var(--c) 0 3px, #f1f3f5 3px 6px); }
 			.swatch.lag { background: repeating-linear-gradient(135deg, #424a53 0 2px, #d0d7de 2px 4px); }
 			.swatch.wait { background: repeating-linear-gradient(135deg, #6e7781 0 2px, #eaeef2 2px 5px); }
-			.swatch.edgeish { width: 3px; height: 14px; background: #e8590c; }
+			.swatch.edgeish { width: 3px; height: 14px; background: #5f3dc4; }
 			.swatch.outline { background: #fff; outline: 3px solid var(--ink); outline-offset: -3px; }
 			.swatch.cpuish { height: 4px; background: rgba(31, 35, 40, .6); }
 			.swatch.beanish { height: 7px; background: #f28e2b; opacity: .8; }

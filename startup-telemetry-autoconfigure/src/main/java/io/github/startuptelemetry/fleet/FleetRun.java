@@ -539,8 +539,13 @@ final class FleetRun {
 
 	private void exited(FleetServer server, LaunchedServer.ServerExit exit) {
 		if (server.plan.oneShot()) {
-			// again, in case it ended before it was said after its spawn: its span ends now
-			this.startup.serverAttributes(server.name(), ONE_SHOT);
+			// its span ends now: what its launcher knows of it and what it is, whatever got there first
+			Map<String, Object> attributes = new HashMap<>(ONE_SHOT);
+			Map<String, Object> launcher = server.process.attributes();
+			if (launcher != null) {
+				attributes.putAll(launcher);
+			}
+			this.startup.serverAttributes(server.name(), attributes);
 		}
 		// a one-shot job's exit 0 is its ready: claimed before its exit code counts against it
 		boolean completed = server.plan.oneShot() && exit.code() == 0

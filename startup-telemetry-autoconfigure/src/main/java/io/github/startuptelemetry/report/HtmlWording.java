@@ -121,7 +121,7 @@ final class HtmlWording {
 
 	/** What the one bar of a server that reported no stages says: how its startup ended. */
 	static String wholeBarText(ServerReport server) {
-		return server.ready() ? "ready (no stages reported)" : ReportWording.failure(server);
+		return server.ready() ? ReportWording.outcome(server) + " (no stages reported)" : ReportWording.failure(server);
 	}
 
 	String wholeBarTooltip(ServerReport server) {

@@ -3,23 +3,21 @@ package io.github.startuptelemetry.fleet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.env.MapPropertySource;
-import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import io.github.startuptelemetry.fleet.SupervisorProperties.DependencyCondition;
-import io.github.startuptelemetry.launch.local.LocalLauncherAutoConfiguration;
-import io.github.startuptelemetry.supervisor.SupervisorAutoConfiguration;
-import io.github.startuptelemetry.supervisor.SupervisorTracingAutoConfiguration;
 
+import static io.github.startuptelemetry.fleet.FleetPropertySources.assertFailure;
+import static io.github.startuptelemetry.fleet.FleetPropertySources.run;
+import static io.github.startuptelemetry.fleet.FleetPropertySources.yaml;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -43,11 +41,6 @@ class DependsOnBindingTest {
 			"telemetry.supervisor.fleet.gateway.command[0]", "gateway",
 			"telemetry.supervisor.fleet.gateway.command[1]", "--model={port:model-0}");
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SupervisorAutoConfiguration.class,
-				SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class,
-				LocalLauncherAutoConfiguration.class));
-
 	@Test
 	void aFleetDeclaredInYamlBindsItsDependenciesInOrder() {
 		run(FLEET_YAML).run((context) -> {
@@ -55,7 +48,7 @@ class DependsOnBindingTest {
 			assertThat(server(properties, "model").getDependsOn()).containsExactly(
 					Map.entry("download", DependencyCondition.COMPLETED), Map.entry("config", DependencyCondition.READY));
 			assertThat(server(properties, "download").isOneShot()).isTrue();
-			List<ServerPlan> plan = FleetPlan.plan(properties, new java.util.concurrent.atomic.AtomicInteger(9000)::incrementAndGet);
+			List<ServerPlan> plan = FleetPlan.plan(properties, new AtomicInteger(9000)::incrementAndGet);
 			ServerPlan gateway = plan.stream().filter((s) -> s.name().equals("gateway")).findFirst().orElseThrow();
 			assertThat(gateway.dependsOn()).singleElement().satisfies((dependency) -> {
 				assertThat(dependency.servers()).containsExactly("model-0", "model-1");
@@ -81,7 +74,7 @@ class DependsOnBindingTest {
 
 	@Test
 	void theEnvironmentSetsAnEdgeTheSameWay() {
-		this.runner.withInitializer((context) -> {
+		FleetPropertySources.RUNNER.withInitializer((context) -> {
 			context.getEnvironment().getPropertySources()
 				.addLast(new MapPropertySource("Config resource 'application.yaml'", FLEET_YAML));
 			context.getEnvironment().getPropertySources()
@@ -147,33 +140,6 @@ class DependsOnBindingTest {
 
 	private static SupervisorProperties.Server server(SupervisorProperties properties, String name) {
 		return properties.fleetServers().stream().filter((server) -> server.getName().equals(name)).findFirst().orElseThrow();
-	}
-
-	private ApplicationContextRunner run(Map<String, Object> yaml, String... args) {
-		return this.runner.withInitializer((context) -> {
-			context.getEnvironment().getPropertySources()
-				.addLast(new MapPropertySource("Config resource 'class path resource [application.yaml]'", yaml));
-			if (args.length > 0) {
-				context.getEnvironment().getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
-			}
-		});
-	}
-
-	private static void assertFailure(ApplicationContextRunner runner, String field, String reason) {
-		runner.run((context) -> {
-			assertThat(context).hasFailed();
-			assertThat(context.getStartupFailure()).rootCause()
-				.hasMessageContaining("on field '" + field + "'")
-				.hasMessageContaining(reason);
-		});
-	}
-
-	private static Map<String, Object> yaml(String... pairs) {
-		Map<String, Object> map = new LinkedHashMap<>();
-		for (int i = 0; i < pairs.length; i += 2) {
-			map.put(pairs[i], pairs[i + 1]);
-		}
-		return map;
 	}
 
 }

@@ -3,14 +3,11 @@ package io.github.startuptelemetry.it.supervisor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -35,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * documented example fleet starts in order (each dependant spawned after what it waited for met
  * its condition, by the recorded times), its one-shot job completes, and the critical chain is
  * in the log and the JSON report; a dependency that crashes aborts its dependants, which are
- * never spawned; a bad graph fails at bind time naming the property.
+ * never spawned. (A bad graph failing at bind time: {@link SupervisorFleetProcessTest}.)
  */
 class DependencyFleetProcessTest {
 
@@ -177,27 +174,6 @@ class DependencyFleetProcessTest {
 			assertThat(row(report, "model").get("dependencies").get("blockedBy").asString()).isEqualTo("config");
 			assertThat(row(report, "config").get("exitCode").asInt()).isEqualTo(3);
 			assertAllStopped(started, 2);
-		}
-	}
-
-	@ParameterizedTest
-	@CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-			"telemetry.supervisor.servers[1].depends-on.nobody=ready | servers[1].depends-on[nobody] | no server of the fleet is named 'nobody'; its servers: a, b",
-			"telemetry.supervisor.servers[0].depends-on.b=ready;telemetry.supervisor.servers[1].depends-on.a=started | servers[0].depends-on[b] | depends-on makes a cycle, a → b → a: none of these servers could ever be spawned" })
-	void aBadDependencyGraphFailsTheSupervisorAtStartNamingTheProperty(String properties, String property, String reason)
-			throws Exception {
-		List<String> args = new ArrayList<>(List.of("--telemetry.supervisor.servers[0].name=a",
-				"--telemetry.supervisor.servers[0].command=x", "--telemetry.supervisor.servers[1].name=b",
-				"--telemetry.supervisor.servers[1].command=x"));
-		for (String assignment : properties.split(";")) {
-			args.add("--" + assignment);
-		}
-		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.supervisor())
-			.args(args.toArray(String[]::new))
-			.start(this.fleets.tmp().resolve("supervisor.log"))) {
-			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
-			assertThat(supervisor.log()).contains("Property: telemetry.supervisor." + property, "Reason: " + reason)
-				.doesNotContain("Spawned");
 		}
 	}
 

@@ -177,6 +177,30 @@ class DependencyFleetProcessTest {
 		}
 	}
 
+	@Test
+	void aDependencyNotReadyAtTheTimeoutTimesOutItsDependantsWhichAreNeverSpawned() throws Exception {
+		try (JavaProcess supervisor = this.fleets.supervisor(server(0, "config", "sleep", "300"))
+			.args(server(1, "gateway", "sleep", "300"))
+			.args("--telemetry.supervisor.servers[1].depends-on.config=ready",
+					"--telemetry.supervisor.ready-timeout=3s")
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
+			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
+			List<ProcessHandle> started = startedProcesses(supervisor);
+
+			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
+			ReceivedSpan root = this.fleets.abortedRoot("timeout");
+			assertThat(root.span().getStatus().getMessage()).contains("Not ready after 3000 ms: config (log ",
+					"gateway (not spawned: waiting for config)");
+			ReceivedSpan gateway = byServer(this.fleets.receiver().spans(), "gym.startup.server").get("gateway");
+			assertThat(gateway.attribute("nemo.gym.startup.outcome")).isEqualTo("timeout");
+			assertThat(gateway.attribute("startup.dependency.blocked_by")).isEqualTo("config");
+			assertThat(supervisor.log()).contains("0/2 ready, waiting for config; not spawned yet: gateway",
+					"gateway not spawned: waiting for config (ready), which was not ready when the ready timeout passed")
+				.doesNotContain("Spawned gateway");
+			assertAllStopped(started, 1);
+		}
+	}
+
 	private static JsonNode row(JsonNode report, String name) {
 		for (JsonNode server : report.get("servers")) {
 			if (server.get("name").asString().equals(name)) {

@@ -26,7 +26,7 @@ final class DependencyScheduler {
 
 	private final Set<String> started = new HashSet<>();
 
-	private final Set<String> ready = new HashSet<>();
+	private final boolean dependants;
 
 	DependencyScheduler(List<ServerPlan> plan) {
 		for (ServerPlan server : plan) {
@@ -39,11 +39,12 @@ final class DependencyScheduler {
 				this.waiting.put(server.name(), unmet);
 			}
 		}
+		this.dependants = !this.waiting.isEmpty();
 	}
 
-	/** Whether any server waits for another. */
+	/** Whether any server waits, or waited, for another: a flat fleet has nothing to ask. */
 	boolean any() {
-		return !this.waiting.isEmpty();
+		return this.dependants;
 	}
 
 	/** The servers that wait for nothing, in plan order: spawn them at once. */
@@ -64,7 +65,6 @@ final class DependencyScheduler {
 
 	/** {@code name} is ready (a one-shot job: it exited 0): the servers that may be spawned now. */
 	List<Release> ready(String name) {
-		this.ready.add(name);
 		ServerPlan server = this.plans.get(name);
 		return met(name, (server != null && server.oneShot()) ? DependencyCondition.COMPLETED : DependencyCondition.READY);
 	}

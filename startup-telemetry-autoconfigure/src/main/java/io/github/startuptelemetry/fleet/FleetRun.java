@@ -238,13 +238,7 @@ final class FleetRun {
 
 	/** What a waiting server's span says of what it waits for. */
 	private static Map<String, Object> dependencyAttributes(ServerPlan server) {
-		Map<String, Object> attributes = new HashMap<>();
-		attributes.put(SpanAttributes.DEPENDENCY_CONDITIONS,
-				server.dependsOn().stream().map(Dependency::toString).toList());
-		if (server.oneShot()) {
-			attributes.put(SpanAttributes.ONE_SHOT, true);
-		}
-		return attributes;
+		return Map.of(SpanAttributes.DEPENDENCY_CONDITIONS, server.dependsOn().stream().map(Dependency::toString).toList());
 	}
 
 	/**
@@ -287,7 +281,9 @@ final class FleetRun {
 		if (server.plan.oneShot()) {
 			this.startup.serverAttributes(server.name(), ONE_SHOT);
 		}
-		spawnReleased(() -> this.schedule.started(server.name()));
+		if (this.schedule.any()) {
+			spawnReleased(() -> this.schedule.started(server.name()));
+		}
 		if (server.plan.oneShot()) {
 			// a job is not probed: its exit 0 is its ready, and its settling
 			return;
@@ -506,7 +502,8 @@ final class FleetRun {
 				this.lock.notifyAll();
 			}
 			appliedNs = WallClock.nowNs();
-			released = release(this.schedule.ready(server.name()));
+			// a flat fleet's claim stays what it was: nothing waits
+			released = this.schedule.any() ? release(this.schedule.ready(server.name())) : List.of();
 		}
 		spawn(released);
 		tellTelemetry(() -> {

@@ -71,19 +71,18 @@ final class FleetPlan {
 			for (String name : replicaNames(server)) {
 				int rank = ranks.merge(type, 1, Integer::sum) - 1;
 				int port = Integer.parseInt(portOf.get(PORT_OF + name));
-				Map<String, String> values = new HashMap<>(portOf);
-				values.putAll(Map.of("name", name, "type", type, "port", Integer.toString(port), "rank",
-						Integer.toString(rank), "world-size", Integer.toString(worldSizes.get(type)), "java", java));
+				Map<String, String> own = Map.of("name", name, "type", type, "port", Integer.toString(port), "rank",
+						Integer.toString(rank), "world-size", Integer.toString(worldSizes.get(type)), "java", java);
 				Map<String, String> env = new LinkedHashMap<>();
-				server.getEnv().forEach((key, value) -> env.put(key, expand(value, values)));
-				URI health = URI.create(expand(server.getHealthUrl(), values));
-				URI timeline = (server.getTimelineUrl() != null) ? URI.create(expand(server.getTimelineUrl(), values))
-						: timelineBeside(health);
+				server.getEnv().forEach((key, value) -> env.put(key, expand(value, own, portOf)));
+				URI health = URI.create(expand(server.getHealthUrl(), own, portOf));
+				URI timeline = (server.getTimelineUrl() != null)
+						? URI.create(expand(server.getTimelineUrl(), own, portOf)) : timelineBeside(health);
 				plan.add(new ServerPlan(name, type, rank, worldSizes.get(type), port,
-						server.getCommand().stream().map((arg) -> expand(arg, values)).toList(),
-						expand(server.getSetup(), values),
-						(server.getWorkingDir() != null) ? Path.of(expand(server.getWorkingDir(), values)) : null, env,
-						health, timeline,
+						server.getCommand().stream().map((arg) -> expand(arg, own, portOf)).toList(),
+						expand(server.getSetup(), own, portOf),
+						(server.getWorkingDir() != null) ? Path.of(expand(server.getWorkingDir(), own, portOf)) : null,
+						env, health, timeline,
 						(server.getLauncher() != null) ? server.getLauncher() : properties.getLauncher(), dependsOn,
 						server.isOneShot()));
 			}
@@ -138,6 +137,14 @@ final class FleetPlan {
 	 * templates per server, on the thread that then spawns them.
 	 */
 	static String expand(String template, Map<String, String> values) {
+		return expand(template, values, Map.of());
+	}
+
+	/**
+	 * {@link #expand(String, Map)} with the fleet's ports for {@code {port:<server>}}, one map
+	 * shared by every server's templates (no copy per server).
+	 */
+	static String expand(String template, Map<String, String> values, Map<String, String> ports) {
 		if (template == null) {
 			return null;
 		}
@@ -148,9 +155,10 @@ final class FleetPlan {
 		StringBuilder out = new StringBuilder(template.length() + 16);
 		int copied = 0;
 		while (open >= 0) {
-			String placeholder = placeholderAt(template, open + 1, values);
+			String placeholder = placeholderAt(template, open + 1, ports);
 			if (placeholder != null) {
-				out.append(template, copied, open).append(values.get(placeholder));
+				out.append(template, copied, open)
+					.append(placeholder.startsWith(PORT_OF) ? ports.get(placeholder) : values.get(placeholder));
 				copied = open + placeholder.length() + 2;
 				open = template.indexOf('{', copied);
 			}
@@ -163,13 +171,13 @@ final class FleetPlan {
 
 	/**
 	 * The placeholder whose name and closing brace start at {@code from}, or {@code null}; a
-	 * {@code {port:<server>}} only when {@code values} has that server's port.
+	 * {@code {port:<server>}} only when {@code ports} has that server's port.
 	 */
-	private static String placeholderAt(String template, int from, Map<String, String> values) {
+	private static String placeholderAt(String template, int from, Map<String, String> ports) {
 		if (template.startsWith(PORT_OF, from)) {
 			int close = template.indexOf('}', from);
 			String placeholder = (close > 0) ? template.substring(from, close) : null;
-			return (placeholder != null && values.containsKey(placeholder)) ? placeholder : null;
+			return (placeholder != null && ports.containsKey(placeholder)) ? placeholder : null;
 		}
 		for (String name : PLACEHOLDERS) {
 			if (template.startsWith(name, from) && template.startsWith("}", from + name.length())) {

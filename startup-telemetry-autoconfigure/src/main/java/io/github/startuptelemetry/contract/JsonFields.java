@@ -162,6 +162,69 @@ public final class JsonFields {
 	/** In the report file. */
 	public static final String SLOWEST_STAGE = "slowestStage";
 
+	/** In the report file: a server: whether it is a one-shot job. */
+	public static final String ONE_SHOT = "oneShot";
+
+	/** In the report file: a server: how it waited for its depends-on, or null. */
+	public static final String DEPENDENCIES = "dependencies";
+
+	/** In the report file: a server's dependencies: each entry of its depends-on. */
+	public static final String DEPENDS_ON = "dependsOn";
+
+	/** In the report file: ready, started or completed. */
+	public static final String CONDITION = "condition";
+
+	/** In the report file: when a server began waiting for its dependencies. */
+	public static final String WAIT_START_EPOCH_NS = "waitStartEpochNs";
+
+	/** In the report file: how long a server waited for its dependencies (or for one of them). */
+	public static final String WAITED_MS = "waitedMs";
+
+	/** In the report file: whether a server that waited was spawned. */
+	public static final String SPAWNED = "spawned";
+
+	/** In the report file: the server whose condition was met last. */
+	public static final String RELEASED_BY = "releasedBy";
+
+	/** In the report file: the server one never spawned was still waiting for. */
+	public static final String BLOCKED_BY = "blockedBy";
+
+	/** In the report file: the chain of servers that set all ready. */
+	public static final String CRITICAL_CHAIN = "criticalChain";
+
+	/** In the report file: the critical chain's servers, first spawned first. */
+	public static final String LINKS = "links";
+
+	/** In the report file: a chain link: when it met its condition, from the supervisor's start. */
+	public static final String MET_AFTER_MS = "metAfterMs";
+
+	/** In the report file: a chain link: the entry of its depends-on that released it. */
+	public static final String WAITED_FOR = "waitedFor";
+
+	/** In the report file: a chain link: how long its slowest stage took. */
+	public static final String SLOWEST_STAGE_MS = "slowestStageMs";
+
+	/** In the report file: each depends-on edge's wait and what could have overlapped. */
+	public static final String DEPENDENCY_WAITS = "dependencyWaits";
+
+	/** In the report file: an edge: the server that waited. */
+	public static final String DEPENDANT = "dependant";
+
+	/** In the report file: an edge: the server it waited for. */
+	public static final String DEPENDENCY = "dependency";
+
+	/** In the report file: an edge: the dependant's startup before its first contact with the dependency. */
+	public static final String COULD_OVERLAP_MS = "couldOverlapMs";
+
+	/** In the report file: an edge: the last of the dependant's stages that ended before that contact. */
+	public static final String UP_TO_STAGE = "upToStage";
+
+	/** In the report file: an edge: the stage the dependant first contacted the dependency in. */
+	public static final String CONTACT_STAGE = "contactStage";
+
+	/** In the report file: an edge: when it did. */
+	public static final String CONTACT_EPOCH_NS = "contactEpochNs";
+
 	/** In the ready callback. */
 	public static final String PORT = "port";
 

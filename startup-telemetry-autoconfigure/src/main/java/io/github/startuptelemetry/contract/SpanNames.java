@@ -35,6 +35,15 @@ public final class SpanNames {
 	 */
 	public static final String SINGLETONS_STEP = "startup.singletons";
 
+	/**
+	 * How a server says when it first contacted a server of its fleet that it depends on: an
+	 * application step ({@code ApplicationStartup.start}) named this and the dependency's name
+	 * ({@code startup.dependency.config}) around that first call. Kept whatever it took; the
+	 * supervisor's report counts the server's stages that ended before it as startup that did
+	 * not need the dependency.
+	 */
+	public static final String DEPENDENCY_STEP_PREFIX = "startup.dependency.";
+
 	private SpanNames() {
 	}
 

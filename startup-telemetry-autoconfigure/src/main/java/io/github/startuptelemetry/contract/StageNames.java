@@ -33,6 +33,13 @@ public final class StageNames {
 	/** The supervisor's stage that ends when the last server became ready. */
 	public static final String WAIT_FOR_SERVERS = "wait_for_servers";
 
+	/**
+	 * A server's stage in its supervisor's view ({@code gym.startup.server}), before its own: from
+	 * when its supervisor spawned the servers that wait for nothing to its own spawn, once its
+	 * {@code depends-on} were met (or to the end of a startup that ended first). Ours, not Gym's.
+	 */
+	public static final String WAITING_FOR_DEPENDENCIES = "waiting_for_dependencies";
+
 	/** The supervisor stage that was running when a startup was aborted. */
 	public static final String UNFINISHED = "unfinished";
 

@@ -3,6 +3,7 @@ package io.github.startuptelemetry.fleet;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.ConfigurationPropertiesBinding;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
@@ -25,6 +26,13 @@ import io.github.startuptelemetry.supervisor.SupervisorTracingAutoConfiguration;
 @ConditionalOnFleet
 @EnableConfigurationProperties(SupervisorProperties.class)
 public final class FleetLauncherAutoConfiguration {
+
+	/** {@code depends-on}'s values: an empty one is {@code ready}, a wrong one fails saying what belongs there. */
+	@Bean
+	@ConfigurationPropertiesBinding
+	static DependencyConditionConverter dependencyConditionConverter() {
+		return new DependencyConditionConverter();
+	}
 
 	@Bean
 	@ConditionalOnMissingBean

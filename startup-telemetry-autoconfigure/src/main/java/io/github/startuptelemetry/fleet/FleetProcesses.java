@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -26,8 +27,8 @@ import io.github.startuptelemetry.supervisor.SupervisorStartup;
 
 /**
  * The processes of a {@link FleetRun}: its run directory, where each server's log goes; a few
- * spawner threads that start the servers at once, each with its environment; and stopping every
- * process the run started.
+ * spawner threads that start the servers at once (a server with dependencies later, once they
+ * are met), each with its environment; and stopping every process the run started.
  */
 final class FleetProcesses {
 
@@ -71,21 +72,41 @@ final class FleetProcesses {
 	}
 
 	/**
-	 * Supervise every server on the spawner threads, and wait until each is spawned (or could
-	 * not be).
-	 * @param servers the servers
+	 * Supervise every server that waits for nothing on the spawner threads, and wait until
+	 * each is spawned (or could not be); the others wait for their dependencies
+	 * ({@link #spawnLater}).
+	 * @param servers the servers to spawn now
+	 * @param waiting the servers spawned later, once their dependencies are met
 	 * @param supervise spawns one server, counts the latch down once it is spawned, then watches it
 	 */
-	void spawnAll(List<FleetServer> servers, SpawnTask supervise) throws InterruptedException {
+	void spawnAll(List<FleetServer> servers, List<FleetServer> waiting, SpawnTask supervise)
+			throws InterruptedException {
 		long start = System.nanoTime();
-		this.spawners = Executors.newFixedThreadPool(Math.max(1, Math.min(SPAWNERS, servers.size())),
+		this.spawners = Executors.newFixedThreadPool(Math.max(1, Math.min(SPAWNERS, servers.size() + waiting.size())),
 				DaemonThreads.named("fleet-spawn"));
 		CountDownLatch spawned = new CountDownLatch(servers.size());
 		for (FleetServer server : servers) {
 			this.spawners.execute(() -> supervise.run(server, spawned));
 		}
 		spawned.await();
-		logger.info(spawnedLine(servers, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)));
+		String line = spawnedLine(servers, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+		logger.info(waiting.isEmpty() ? line : line + "; " + waiting.size() + " wait for their dependencies: "
+				+ String.join(", ", waiting.stream().limit(LISTED).map(FleetServer::name).toList())
+				+ ((waiting.size() > LISTED) ? " and " + (waiting.size() - LISTED) + " more" : ""));
+	}
+
+	/**
+	 * Supervise a server whose dependencies were met, on a spawner thread, without waiting.
+	 * @return false when the spawners are gone (the run is over): it will not be spawned
+	 */
+	boolean spawnLater(FleetServer server, SpawnTask supervise) {
+		try {
+			this.spawners.execute(() -> supervise.run(server, new CountDownLatch(1)));
+			return true;
+		}
+		catch (RejectedExecutionException ex) {
+			return false;
+		}
 	}
 
 	/**

@@ -19,6 +19,7 @@ import io.github.startuptelemetry.report.HtmlReport;
 import io.github.startuptelemetry.report.JsonReport.ServerTimes;
 import io.github.startuptelemetry.report.JsonReport;
 import io.github.startuptelemetry.report.ReportComparison;
+import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -104,6 +105,15 @@ final class FleetReport {
 			Integer exitCode = server.exitCode;
 			if (exitCode != null) {
 				report.exited(server.name(), exitCode);
+			}
+			if (!server.plan.dependsOn().isEmpty()) {
+				report.waiting(server.name(), server.plan.dependsOn()
+					.stream()
+					.map((on) -> new ServerReport.DependsOn(on.name(), on.conditionName(), on.servers()))
+					.toList(), server.releasedBy, server.blockedBy);
+			}
+			if (server.plan.oneShot()) {
+				report.oneShot(server.name());
 			}
 		}
 		return report.build();

@@ -24,8 +24,10 @@ import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
  * {@code health-url} and {@code timeline-url}, replaced for each server (each replica):
  * {@code {name}} its name, {@code {type}} its type, {@code {port}} a free TCP port picked for it,
  * {@code {rank}} its index among the servers of its type, {@code {world-size}} how many servers
- * of its type there are, {@code {java}} the supervisor's own {@code java} executable. Anything
- * else in braces is left as it is. (Not {@code ${port}}: Spring would resolve that itself.)
+ * of its type there are, {@code {java}} the supervisor's own {@code java} executable,
+ * {@code {port:<server>}} the port picked for another server of the fleet (a replica by its own
+ * name, e.g. {@code {port:model-0}}): how a server finds one it depends on. Anything else in
+ * braces is left as it is. (Not {@code ${port}}: Spring would resolve that itself.)
  * <p>
  * Validated when bound ({@link SupervisorPropertiesValidator}), so that a bad fleet fails the
  * supervisor at start with the offending property named: the one the user set.
@@ -39,7 +41,10 @@ import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 @ConfigurationProperties(TelemetryProperties.SUPERVISOR)
 public class SupervisorProperties implements Validator, EnvironmentAware {
 
-	/** The servers to spawn, all in parallel, each through the launch shell. */
+	/**
+	 * The servers to spawn, all in parallel (a server with depends-on once its dependencies
+	 * meet their conditions), each through the launch shell.
+	 */
 	private List<Server> servers = new ArrayList<>();
 
 	/**
@@ -239,6 +244,23 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 		/** How many identical servers to spawn; each gets its own name, port and rank. */
 		private int replicas = 1;
 
+		/**
+		 * The servers this one waits for before it is spawned, by name, each with its
+		 * condition: ready (the default, when left empty: it became ready; a group of replicas
+		 * when all of them did), started (it was spawned) or completed (a one-shot job that
+		 * exited 0). A map, so that one entry can be added or changed from any property source,
+		 * e.g. --telemetry.supervisor.fleet.gateway.depends-on.model=ready.
+		 */
+		private Map<String, DependencyCondition> dependsOn = new LinkedHashMap<>();
+
+		/**
+		 * Whether it is a one-shot job (a migration, a model download) rather than a server: it
+		 * is not probed and has no readiness; it is done when it exits 0 (then its dependants
+		 * with the condition completed are spawned, and exit-when-ready counts it as ready).
+		 * Any other exit fails the startup as crashed.
+		 */
+		private boolean oneShot;
+
 		public String getLauncher() {
 			return this.launcher;
 		}
@@ -334,6 +356,36 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 		public void setReplicas(int replicas) {
 			this.replicas = replicas;
 		}
+
+		public Map<String, DependencyCondition> getDependsOn() {
+			return this.dependsOn;
+		}
+
+		public void setDependsOn(Map<String, DependencyCondition> dependsOn) {
+			this.dependsOn = dependsOn;
+		}
+
+		public boolean isOneShot() {
+			return this.oneShot;
+		}
+
+		public void setOneShot(boolean oneShot) {
+			this.oneShot = oneShot;
+		}
+
+	}
+
+	/** When a server's dependency counts as met ({@code depends-on}). */
+	public enum DependencyCondition {
+
+		/** It is ready (its callback or health probe); a group of replicas when all of them are. */
+		READY,
+
+		/** It was spawned (its launcher started it). */
+		STARTED,
+
+		/** It is a one-shot job and exited 0; replicas when all of them did. */
+		COMPLETED
 
 	}
 

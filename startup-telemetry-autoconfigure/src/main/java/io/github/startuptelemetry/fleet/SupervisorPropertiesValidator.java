@@ -2,6 +2,7 @@ package io.github.startuptelemetry.fleet;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -52,6 +53,7 @@ final class SupervisorPropertiesValidator {
 	void validate(SupervisorProperties properties, Errors errors) {
 		Map<String, String> taken = new HashMap<>();
 		List<String> declared = new ArrayList<>();
+		Map<String, Declared> fleet = new LinkedHashMap<>();
 		for (int i = 0; i < properties.getServers().size(); i++) {
 			SupervisorProperties.Server server = properties.getServers().get(i);
 			String path = "servers[" + i + "].";
@@ -62,6 +64,7 @@ final class SupervisorPropertiesValidator {
 			declared.add(server.getName());
 			validate(server, path, "must not be empty: the program and its arguments, one list element each", taken,
 					errors);
+			fleet.putIfAbsent(server.getName(), new Declared(server, path));
 		}
 		for (Map.Entry<String, SupervisorProperties.Server> entry : properties.getFleet().entrySet()) {
 			String name = entry.getKey();
@@ -79,7 +82,9 @@ final class SupervisorPropertiesValidator {
 			validate(server, path, "must not be empty: " + PREFIX + ".fleet." + name + " is not a declared server, "
 					+ "so it is a new one and needs " + PREFIX + ".fleet." + name + ".command (the program and its "
 					+ "arguments, one list element each)", taken, errors);
+			fleet.putIfAbsent(name, new Declared(server, path));
 		}
+		new DependencyRules(fleet, errors).validate();
 		validateComparison(properties.getReport(), errors);
 	}
 
@@ -191,6 +196,23 @@ final class SupervisorPropertiesValidator {
 						+ ex.getMessage());
 			}
 		}
+	}
+
+	/**
+	 * A declared server and where the user declared it.
+	 *
+	 * @param server the server
+	 * @param path its property path under the prefix, with a trailing dot ({@code servers[0].},
+	 * {@code fleet[model].})
+	 */
+	record Declared(SupervisorProperties.Server server, String path) {
+
+		/** A field's property as a user writes it: {@code telemetry.supervisor.fleet.model.port}, {@code ...servers[0].port}. */
+		String property(String field) {
+			String path = this.path.startsWith("fleet[") ? "fleet." + this.server.getName() + "." : this.path;
+			return PREFIX + "." + path + field;
+		}
+
 	}
 
 }

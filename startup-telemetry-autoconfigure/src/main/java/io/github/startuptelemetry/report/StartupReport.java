@@ -62,6 +62,25 @@ public record StartupReport(String traceId, long startNs, long endNs, String out
 			.map((last) -> new CriticalPath(last, last.endNs() - this.startNs, last.slowestStage()));
 	}
 
+	/** Whether any server waited for others ({@code depends-on}). */
+	public boolean hasDependencies() {
+		return this.servers.stream().anyMatch((server) -> server.waiting().isPresent());
+	}
+
+	/**
+	 * The chain of servers that set "all ready" in a fleet with dependencies (which replaces
+	 * {@link #criticalPath()} in the reports); empty unless every server became ready and one of
+	 * them waited for another.
+	 */
+	public Optional<CriticalChain> criticalChain() {
+		return CriticalChain.of(this);
+	}
+
+	/** Each {@code depends-on} edge: how long it held its dependant back, and what could have overlapped. */
+	public List<DependencyWait> dependencyWaits() {
+		return DependencyWait.of(this);
+	}
+
 	/**
 	 * The server that held a startup back.
 	 *

@@ -137,6 +137,31 @@ public final class StartupReportBuilder {
 		return change(name, (row) -> row.ready() ? row : row.withExitCode(exitCode));
 	}
 
+	/**
+	 * What the server waited for before it was spawned, and which server released it or, for
+	 * one never spawned, held it: what only the run that scheduled it knows.
+	 * @param name the server
+	 * @param dependsOn its {@code depends-on}, in declared order
+	 * @param releasedBy the server whose condition was met last, or {@code null}
+	 * @param blockedBy the server it still waited for when the startup ended, or {@code null}
+	 * @return this builder
+	 */
+	public StartupReportBuilder waiting(String name, List<ServerReport.DependsOn> dependsOn, @Nullable String releasedBy,
+			@Nullable String blockedBy) {
+		return change(name, (row) -> row.withWaiting(row.waiting()
+			.orElse(new ServerReport.Waiting(row.spawnNs(), true, List.of(), null, null))
+			.with(dependsOn, releasedBy, blockedBy)));
+	}
+
+	/**
+	 * The server is a one-shot job: ready means it exited 0.
+	 * @param name the server
+	 * @return this builder
+	 */
+	public StartupReportBuilder oneShot(String name) {
+		return change(name, ServerReport::asOneShot);
+	}
+
 	public StartupReport build() {
 		return new StartupReport(this.traceId, this.startNs, this.endNs, this.outcome, this.error,
 				this.supervisorStages, List.copyOf(this.servers.values()), this.runId, this.host);

@@ -78,7 +78,8 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 	@Override
 	public void accept(ServerReport server) {
 		MeterRegistry registry = registry();
-		if (registry != null) {
+		// one never spawned (its dependencies failed first) had no startup to time
+		if (registry != null && server.spawned()) {
 			summary(server).register(registry).record(server.spawnToEndNs() / 1_000_000.0);
 		}
 	}

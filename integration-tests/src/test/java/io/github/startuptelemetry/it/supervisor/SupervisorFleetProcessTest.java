@@ -177,7 +177,9 @@ class SupervisorFleetProcessTest {
 	@ParameterizedTest
 	@CsvSource(delimiter = '|', value = { "telemetry.supervisor.servers[0].name=lonely | servers[0].command | must not be empty",
 			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[1].name=a;telemetry.supervisor.servers[1].command=x | servers[1].name | server name 'a' is already taken",
-			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[0].health-url=not a url | servers[0].health-url | must be an absolute http or https URL" })
+			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[0].health-url=not a url | servers[0].health-url | must be an absolute http or https URL",
+			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[1].name=b;telemetry.supervisor.servers[1].command=x;telemetry.supervisor.servers[1].depends-on.nobody=ready | servers[1].depends-on[nobody] | no server of the fleet is named 'nobody'; its servers: a, b",
+			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[0].depends-on.b=ready;telemetry.supervisor.servers[1].name=b;telemetry.supervisor.servers[1].command=x;telemetry.supervisor.servers[1].depends-on.a=started | servers[0].depends-on[b] | depends-on makes a cycle, a → b → a: none of these servers could ever be spawned" })
 	void aBadFleetFailsTheSupervisorAtStartNamingTheProperty(String properties, String property, String reason)
 			throws Exception {
 		List<String> args = new ArrayList<>();

@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The API line and the package map, as {@code docs/architecture.md} states them, held by the
  * main code: no package cycles, each package depending only on what its row in the Packages
  * table names, no public condition, no API type exposing an {@code internal} one, the public
- * types outside {@code internal} exactly the Public API table, and a {@code package-info.java}
+ * types outside {@code internal} exactly the Public API table (and the Exceptions table's
+ * {@code not API} rows), a Javadoc comment on every public type, and a {@code package-info.java}
  * in every package (saying so in every internal one). {@link ArchitectureRulesTest} shows each
  * rule failing on a deliberate violation.
  */

@@ -44,13 +44,14 @@ public final class StageNames {
 	public static final String UNFINISHED = "unfinished";
 
 	/**
-	 * Every stage above, in the order stages run: a process's from before its JVM to ready (a
-	 * worker's {@code worker_start} where a server has {@code interpreter_start}), then a
-	 * supervisor's own after its Spring stages. Reports sort stage names by it.
+	 * Every stage above, in the order stages run: a server's wait for its dependencies, a
+	 * process's stages from before its JVM to ready (a worker's {@code worker_start} where a
+	 * server has {@code interpreter_start}), then a supervisor's own after its Spring stages.
+	 * Reports sort stage names by it.
 	 */
-	public static final List<String> RUN_ORDER = List.of(VENV_SETUP, INTERPRETER_START, WORKER_START, MAIN_START,
-			ENVIRONMENT_PREPARED, CONTEXT_PREPARED, BEANS_INSTANTIATED, WEB_SERVER_STARTED, CONTEXT_REFRESHED,
-			APPLICATION_STARTED, APPLICATION_READY, SPAWN_SERVERS, WAIT_FOR_SERVERS, UNFINISHED);
+	public static final List<String> RUN_ORDER = List.of(WAITING_FOR_DEPENDENCIES, VENV_SETUP, INTERPRETER_START,
+			WORKER_START, MAIN_START, ENVIRONMENT_PREPARED, CONTEXT_PREPARED, BEANS_INSTANTIATED, WEB_SERVER_STARTED,
+			CONTEXT_REFRESHED, APPLICATION_STARTED, APPLICATION_READY, SPAWN_SERVERS, WAIT_FOR_SERVERS, UNFINISHED);
 
 	private StageNames() {
 	}

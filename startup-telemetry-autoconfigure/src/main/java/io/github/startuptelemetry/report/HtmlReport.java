@@ -83,6 +83,9 @@ public final class HtmlReport {
 		if (this.comparison != null) {
 			comparison(this.comparison);
 		}
+		if (this.report.jvmCache() != null) {
+			JvmCacheHtml.render(this.report.jvmCache(), this.html);
+		}
 		chart();
 		legend();
 		this.html.append("<footer>Wall-clock times; 0 is the supervisor's JVM start. Hover a bar for its start and"

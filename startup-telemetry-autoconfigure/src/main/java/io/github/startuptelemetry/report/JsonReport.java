@@ -57,7 +57,7 @@ public final class JsonReport {
 		body.put(JsonFields.END_EPOCH_NS, report.endNs());
 		body.put(JsonFields.DURATION_MS, ms(report.durationNs()));
 		body.put(JsonFields.SUPERVISOR, Map.of(JsonFields.STAGES, report.supervisorStages().stream().map(TimelineJson::stage).toList()));
-		body.put(JsonFields.SERVERS, report.servers().stream().map(JsonReport::server).toList());
+		body.put(JsonFields.SERVERS, report.servers().stream().map((server) -> server(server, report)).toList());
 		report.criticalPath().ifPresent((path) -> {
 			Map<String, Object> critical = new LinkedHashMap<>();
 			critical.put(JsonFields.SERVER, path.server().name());
@@ -65,10 +65,13 @@ public final class JsonReport {
 			critical.put(JsonFields.SLOWEST_STAGE, path.slowestStage().map(Stage::name).orElse(null));
 			body.put(JsonFields.CRITICAL_PATH, critical);
 		});
+		if (report.jvmCache() != null) {
+			body.put(JsonFields.JVM_CACHE, JvmCacheJson.document(report.jvmCache()));
+		}
 		return body;
 	}
 
-	private static Map<String, Object> server(ServerReport server) {
+	private static Map<String, Object> server(ServerReport server, StartupReport report) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put(JsonFields.NAME, server.name());
 		body.put(JsonFields.TYPE, server.type());
@@ -83,6 +86,10 @@ public final class JsonReport {
 		body.put(JsonFields.STAGES, server.stages().stream().map(TimelineJson::stage).toList());
 		body.put(JsonFields.BEANS, TimelineJson.steps(server.beans()));
 		server.timeline().ifPresent((timeline) -> TimelineJson.putUnattributed(body, timeline));
+		Map<String, Object> jvmCache = JvmCacheJson.server(report.jvmCache(), server.name());
+		if (jvmCache != null) {
+			body.put(JsonFields.JVM_CACHE, jvmCache);
+		}
 		return body;
 	}
 

@@ -1,0 +1,79 @@
+package io.github.startuptelemetry.it.jvmcache;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import io.github.startuptelemetry.it.jvmcache.JvmCacheFleet.Step;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The JVM cache on JDK 25 (JEP 483's AOT cache, trained in one start with JEP 514's
+ * {@code -XX:AOTCacheOutput}), named by the servers' commands while the supervisor runs on the
+ * tests' own Java: the supervisor reads which JDK a command's {@code java} is from that binary.
+ * Trained, then used by a later supervisor, then reported stale once the jar changed, the
+ * fleet still starting. Skipped, saying so, when no JDK 25+ is installed (the
+ * {@code JDK25_HOME} variable, else {@code /usr/lib/jvm/*-25*}).
+ */
+class JvmCacheAotProcessTest {
+
+	@TempDir
+	Path tmp;
+
+	@Test
+	void anAotCacheOfAnotherJdkIsTrainedUsedAndReportedStale() throws Exception {
+		Path java = jdk25();
+		assumeTrue(java != null, "no JDK 25+ found (JDK25_HOME, /usr/lib/jvm/*-25*): the AOT cache test is skipped");
+		JvmCacheFleet fleet = new JvmCacheFleet(this.tmp, java.toString());
+
+		Step train = fleet.run("train", "train");
+		JsonNode training = train.jvmCache().get("trainings").get(0);
+		assertThat(training.get("trained").asBoolean()).as(training.toString()).isTrue();
+		assertThat(training.get("cacheKind").asString()).isEqualTo("aot");
+		assertThat(training.get("java").asString()).startsWith("25");
+		train.assertUsedEverywhere("aot");
+
+		Step use = fleet.run("use", "use");
+		assertThat(use.jvmCache().get("trainings")).isEmpty();
+		use.assertUsedEverywhere("aot");
+		assertThat(use.log()).containsPattern("a +used: AOT cache, JDK 25");
+		assertThat(Files.readString(use.dir().resolve("run/a.jvm-cache.log"))).contains("[aot]");
+
+		fleet.rebuildJar();
+		Step stale = fleet.run("stale", "use");
+		assertThat(stale.report().get("outcome").asString()).isEqualTo("ready");
+		for (String server : List.of("a", "b")) {
+			assertThat(stale.cache(server).get("reason").asString()).isEqualTo("stale");
+		}
+		assertThat(fleet.entries()).singleElement()
+			.satisfies((entry) -> assertThat(entry.getFileName().toString()).startsWith("server-aot25-"));
+	}
+
+	/** A JDK 25 or later: {@code JDK25_HOME}, else the first {@code /usr/lib/jvm/*-25*}; {@code null} when none. */
+	private static Path jdk25() throws Exception {
+		String home = System.getenv("JDK25_HOME");
+		if (home != null && Files.isExecutable(Path.of(home, "bin", "java"))) {
+			return Path.of(home, "bin", "java");
+		}
+		Path jvms = Path.of("/usr/lib/jvm");
+		if (!Files.isDirectory(jvms)) {
+			return null;
+		}
+		try (Stream<Path> dirs = Files.list(jvms)) {
+			return dirs.filter((dir) -> dir.getFileName().toString().matches(".*-2[5-9]([.-].*)?"))
+				.map((dir) -> dir.resolve("bin/java"))
+				.filter(Files::isExecutable)
+				.sorted()
+				.findFirst()
+				.orElse(null);
+		}
+	}
+
+}

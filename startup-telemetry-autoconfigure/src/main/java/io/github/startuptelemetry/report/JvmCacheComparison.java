@@ -153,7 +153,7 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 			.max(Comparator.comparingDouble((Metric metric) -> Math.abs(metric.medianDelta())));
 	}
 
-	/** As plain text, for the console beside the report's table. */
+	/** As plain text, for the console beside the report's table: one aligned line per server and measure. */
 	public String text() {
 		StringBuilder out = new StringBuilder("JVM caches compared over ").append(roundsText())
 			.append(" (each the fleet without, then with its caches, the order alternating);")
@@ -161,20 +161,37 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 		if (this.metrics.isEmpty()) {
 			out.append("  no round completed: nothing to compare\n");
 		}
-		for (String server : servers()) {
-			List<Metric> metrics = server(server);
-			int width = metrics.stream().mapToInt((metric) -> metric.name().length()).max().orElse(0);
-			String indent = " ".repeat(server.length());
-			for (int i = 0; i < metrics.size(); i++) {
-				Metric metric = metrics.get(i);
-				out.append("  ").append((i == 0) ? server : indent).append("  ")
-					.append(metric.name()).append(" ".repeat(width - metric.name().length())).append("  ")
-					.append(metric.line()).append('\n');
+		int[] widths = new int[5];
+		for (Metric metric : this.metrics) {
+			String[] cells = metric.cells();
+			widths[0] = Math.max(widths[0], metric.server().length());
+			widths[1] = Math.max(widths[1], metric.name().length());
+			for (int i = 0; i < 3; i++) {
+				widths[i + 2] = Math.max(widths[i + 2], cells[i].length());
 			}
+		}
+		for (String server : servers()) {
+			boolean first = true;
+			for (Metric metric : server(server)) {
+				String[] cells = metric.cells();
+				out.append("  ").append(pad(first ? server : "", widths[0])).append("  ").append(pad(metric.name(), widths[1]))
+					.append("  ").append(padLeft(cells[0], widths[2])).append(" → ").append(padLeft(cells[1], widths[3]))
+					.append("  ").append(pad(cells[2], widths[4])).append("  ").append(cells[3]).append('\n');
+				first = false;
+			}
+			String indent = " ".repeat(widths[0]);
 			movedMost(server).ifPresent((stage) -> out.append("  ").append(indent).append("  stage that moved most: ")
 				.append(stage.name()).append(' ').append(stage.deltaText()).append('\n'));
 		}
 		return out.toString().stripTrailing();
+	}
+
+	private static String pad(String text, int width) {
+		return text + " ".repeat(Math.max(0, width - text.length()));
+	}
+
+	private static String padLeft(String text, int width) {
+		return " ".repeat(Math.max(0, width - text.length())) + text;
 	}
 
 	/** {@code 5 rounds}, or {@code 4 of 5 rounds} when some did not complete. */
@@ -289,10 +306,10 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 					+ (Double.isNaN(relative) ? "" : String.format(Locale.ROOT, " (%+.0f%%)", 100 * relative));
 		}
 
-		/** {@code 5.2 s → 3.3 s  -1.9 s (-37%)  [-2.4 s … -1.1 s]}. */
-		String line() {
-			return this.kind.format(medianWithout()) + " → " + this.kind.format(medianWith()) + "  " + deltaText()
-					+ "  [" + this.kind.formatDelta(minDelta()) + " … " + this.kind.formatDelta(maxDelta()) + "]";
+		/** Without, with, the difference and its range, as the console shows them: {@code 5.2 s}, {@code 3.3 s}, {@code -1.9 s (-37%)}, {@code [-2.4 s … -1.1 s]}. */
+		String[] cells() {
+			return new String[] { this.kind.format(medianWithout()), this.kind.format(medianWith()), deltaText(),
+					"[" + this.kind.formatDelta(minDelta()) + " … " + this.kind.formatDelta(maxDelta()) + "]" };
 		}
 
 		private static double median(List<Double> values) {

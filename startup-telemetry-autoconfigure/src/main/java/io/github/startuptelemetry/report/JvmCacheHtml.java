@@ -58,7 +58,8 @@ final class JvmCacheHtml {
 			boolean percent = metric.kind() == Kind.CLASS_SHARE;
 			double scale = Math.max(Math.max(metric.medianWithout(), metric.medianWith()), 1e-9);
 			boolean better = percent ? metric.medianDelta() > 0 : metric.medianDelta() < 0;
-			html.append("<tr class=\"change ").append(better ? "faster" : "same").append("\" data-server=\"")
+			String verdict = better ? "faster" : (metric.medianDelta() == 0) ? "same" : "slower";
+			html.append("<tr class=\"change ").append(verdict).append("\" data-server=\"")
 				.append(esc(metric.server())).append("\" data-kind=\"").append(metric.kind().jsonName())
 				.append("\" data-name=\"").append(esc(metric.name())).append("\" data-median-delta=\"")
 				.append(Decimals.fixed(metric.medianDelta(), 1)).append("\"><td>").append(esc(metric.server()))

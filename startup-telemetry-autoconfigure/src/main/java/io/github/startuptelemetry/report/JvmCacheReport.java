@@ -50,6 +50,9 @@ public record JvmCacheReport(String mode, @Nullable String directory, List<Train
 	/** A round of {@code compare} that starts the fleet without the caches, on purpose. */
 	public static final String WITHOUT = "without";
 
+	/** The server was never launched (its spawn failed). */
+	public static final String NOT_STARTED = "not-started";
+
 	public JvmCacheReport {
 		Objects.requireNonNull(mode, "mode");
 		trainings = List.copyOf(trainings);
@@ -100,7 +103,7 @@ public record JvmCacheReport(String mode, @Nullable String directory, List<Train
 	 * @param server the server's name
 	 * @param reason {@link #USED}, or why not: {@link #OFF}, {@link #NOT_JAVA},
 	 * {@link #UNSUPPORTED}, {@link #MISSING}, {@link #STALE}, {@link #REFUSED},
-	 * {@link #TRAINING_FAILED}, {@link #WITHOUT}
+	 * {@link #TRAINING_FAILED}, {@link #WITHOUT}, {@link #NOT_STARTED}
 	 * @param detail the sentence that says more (what changed, what the JVM said), or {@code null}
 	 * @param kind {@code aot} or {@code appcds} for a Java command the caches serve, else {@code null}
 	 * @param java the JVM's runtime version and vendor, when known

@@ -82,7 +82,8 @@ class JvmCacheReportTest {
 					+ "8,871 \\(93%\\)")
 			.containsPattern("b  not used: stale \\(server.jar changed since its cache was trained\\)")
 			.contains("JVM caches compared over 3 rounds")
-			.containsPattern("a +spawn→ready +5.2 s → 3.3 s  -1.9 s \\(-37%\\)  \\[-2.0 s … -1.9 s\\]")
+			.containsPattern("\\n  a  spawn→ready +5.2 s → +3.3 s  -1.9 s \\(-37%\\) +\\[-2.0 s … -1.9 s\\]")
+			.containsPattern("\\n {5}classes from a cache +13% → +93%  \\+80 pts +\\[\\+80 pts … \\+80 pts\\]")
 			.contains("stage that moved most: beans_instantiated");
 	}
 

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import io.github.startuptelemetry.it.jvmcache.JvmCacheFleet.Step;
+import io.github.startuptelemetry.it.support.JsonSchemaSubset;
+import io.github.startuptelemetry.it.support.SampleJars;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -61,9 +63,9 @@ class JvmCacheProcessTest {
 		Step compare = fleet.run("compare", "compare", "--telemetry.supervisor.jvm-cache.rounds=1");
 		assertThat(compare.jvmCache().get("trainings")).isEmpty();
 		assertThat(compare.log()).contains("JVM caches compared over 1 round (")
-			.containsPattern("\\n  a +spawn→ready +\\S+ s → \\S+ s ")
-			.containsPattern("\\n  b +spawn→ready +\\S+ s → \\S+ s ")
-			.containsPattern("classes from a cache +1\\d% → [789]\\d%")
+			.containsPattern("\\n  a  spawn→ready +\\S+ s → +\\S+ s ")
+			.containsPattern("\\n  b  spawn→ready +\\S+ s → +\\S+ s ")
+			.containsPattern("classes from a cache +1\\d% → +[789]\\d%")
 			.contains("stage that moved most: ");
 		JsonNode comparison = compare.jvmCache().get("comparison");
 		assertThat(comparison.get("rounds").asInt()).isEqualTo(1);
@@ -76,6 +78,9 @@ class JvmCacheProcessTest {
 		// the rounds are the supervisor's stage, before its startup's spawn
 		assertThat(compare.report().get("supervisor").get("stages").findValuesAsString("name"))
 			.containsSubsequence("jvm_cache_compare", "spawn_servers");
+		// the fields the caches add are the schema's
+		assertThat(JsonSchemaSubset.load(SampleJars.repositoryRoot().resolve("docs/startup-report.schema.json"))
+			.problems(compare.report().toString())).isEmpty();
 		Document page = Jsoup.parse(Files.readString(compare.dir().resolve("startup-report.html")));
 		assertThat(page.select("section.jvm-cache tr.change[data-kind=server]").eachAttr("data-server"))
 			.containsExactly("a", "b");

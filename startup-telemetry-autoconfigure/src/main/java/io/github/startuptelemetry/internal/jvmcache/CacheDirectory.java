@@ -24,6 +24,8 @@ import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.report.JvmCacheReport;
+
 /**
  * The cache directory ({@code telemetry.supervisor.jvm-cache.directory}): one subdirectory per
  * trained cache, named after its jar, kind and key, holding everything of that cache and
@@ -285,16 +287,16 @@ final class CacheDirectory {
 		}
 
 		static Lookup refused(CacheEntry entry, String why) {
-			return new Lookup(entry, io.github.startuptelemetry.report.JvmCacheReport.REFUSED,
+			return new Lookup(entry, JvmCacheReport.REFUSED,
 					"refused by the JVM when last used: " + why);
 		}
 
 		static Lookup missing(String why) {
-			return new Lookup(null, io.github.startuptelemetry.report.JvmCacheReport.MISSING, why);
+			return new Lookup(null, JvmCacheReport.MISSING, why);
 		}
 
 		static Lookup stale(String why) {
-			return new Lookup(null, io.github.startuptelemetry.report.JvmCacheReport.STALE, why);
+			return new Lookup(null, JvmCacheReport.STALE, why);
 		}
 
 		boolean usable() {

@@ -50,7 +50,7 @@ record CacheKey(String target, String name, String content, Jdk jdk, List<String
 			String value = env.get(variable);
 			if (value != null && !value.isBlank()) {
 				List<String> extra = List.of(value.strip().split("\\s+"));
-				String own = command.ownSharingFlag(extra);
+				String own = JavaCommand.ownSharingFlag(extra);
 				if (own != null) {
 					throw new IllegalArgumentException(variable + " manages class data sharing itself (" + own + ")");
 				}

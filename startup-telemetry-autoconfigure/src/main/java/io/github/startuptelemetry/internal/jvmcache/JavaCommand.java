@@ -109,7 +109,7 @@ record JavaCommand(String java, List<String> options, @Nullable String jar, List
 
 	/** The command with what makes it unusable for a cache found, if anything. */
 	private static JavaCommand checked(JavaCommand command) {
-		String own = command.ownSharingFlag(command.options());
+		String own = ownSharingFlag(command.options());
 		if (own != null) {
 			return command.withProblem("it manages class data sharing itself (" + own + ")");
 		}
@@ -125,7 +125,7 @@ record JavaCommand(String java, List<String> options, @Nullable String jar, List
 	}
 
 	/** The first option of {@code options} that manages class data sharing, or {@code null}. */
-	@Nullable String ownSharingFlag(List<String> options) {
+	static @Nullable String ownSharingFlag(List<String> options) {
 		for (String option : options) {
 			for (String flag : OWN_SHARING) {
 				if (option.startsWith(flag)) {

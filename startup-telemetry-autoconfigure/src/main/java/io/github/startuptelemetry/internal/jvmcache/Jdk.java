@@ -12,8 +12,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.startuptelemetry.report.JvmCacheReport;
-
 /**
  * The JDK a {@code java} binary belongs to, and the cache it supports: an AOT cache on JDK 24+
  * (JEP 483; one training start with {@code -XX:AOTCacheOutput} on JDK 25+, JEP 514, whose cache
@@ -197,11 +195,6 @@ record Jdk(Path java, String runtimeVersion, String vendor, int feature) {
 	/** The unified logging tag of class data sharing: {@code aot} from JDK 25 on, {@code cds} before. */
 	String logTag() {
 		return (this.feature >= 25) ? "aot" : "cds";
-	}
-
-	/** The kind for {@link JvmCacheReport.ServerCache#kind()}. */
-	String reportKind() {
-		return kind();
 	}
 
 }

@@ -281,9 +281,13 @@ public final class JvmCaches {
 		}
 		CacheEntry entry = (resolution.lookup() != null && resolution.lookup().usable()) ? resolution.lookup().entry()
 				: null;
-		JavaCommand current = (entry != null) ? JavaCommand.parse(command) : null;
-		if (entry == null || current.problem() != null) {
+		if (entry == null) {
 			this.applied.put(name, new Applied(resolution, null, null, resolution.reason(), resolution.detail()));
+			return command;
+		}
+		JavaCommand current = JavaCommand.parse(command);
+		if (current.problem() != null) {
+			this.applied.put(name, new Applied(resolution, null, null, JvmCacheReport.UNSUPPORTED, current.problem()));
 			return command;
 		}
 		Path log = serverLog.resolveSibling(serverLog.getFileName().toString().replaceFirst("\\.log$", "")
@@ -305,9 +309,9 @@ public final class JvmCaches {
 	public ServerCache observe(String name, long pid, boolean local) {
 		Applied applied = this.applied.get(name);
 		if (applied == null) {
-			Resolution resolution = this.resolutions.get(name);
-			applied = (resolution != null) ? new Applied(resolution, null, null, resolution.reason(), resolution.detail())
-					: new Applied(Resolution.without(JvmCacheReport.OFF, null), null, null, JvmCacheReport.OFF, null);
+			// never launched (its spawn failed), or not of this fleet's plan
+			Resolution resolution = this.resolutions.getOrDefault(name, Resolution.without(JvmCacheReport.OFF, null));
+			applied = new Applied(resolution, null, null, JvmCacheReport.NOT_STARTED, "it was not launched");
 		}
 		Jdk jdk = applied.resolution().jdk();
 		ServerCache cache = new ServerCache(name, applied.reason(), applied.detail(),

@@ -97,7 +97,7 @@ class JvmCachesTest {
 	void aChangedJarOrJvmMakesTheCacheStaleNewOptionsNeedTheirOwnAndNothingTrainsWithoutAsking() throws Exception {
 		JvmCaches missing = caches(Long.MAX_VALUE);
 		missing.prepare(List.of(server("a", 1, false)));
-		assertThat(missing.observe("a", -1, false).reason()).isEqualTo(JvmCacheReport.MISSING);
+		assertThat(started(missing, "a").reason()).isEqualTo(JvmCacheReport.MISSING);
 		assertThat(this.cache.resolve("server-appcds17")).doesNotExist();
 		caches(Long.MAX_VALUE).prepare(List.of(server("a", 1, true)));
 
@@ -115,14 +115,14 @@ class JvmCachesTest {
 		JvmCaches otherOptions = caches(Long.MAX_VALUE);
 		otherOptions.prepare(List.of(new JvmCaches.Server("a", List.of(this.java.toString(), "-Xmx1g", "-jar",
 				this.jar.toString()), null, Map.of(), true, false)));
-		assertThat(otherOptions.observe("a", -1, false).reason()).isEqualTo(JvmCacheReport.MISSING);
+		assertThat(started(otherOptions, "a").reason()).isEqualTo(JvmCacheReport.MISSING);
 		assertThat(otherOptions.observe("a", -1, false).detail()).contains("no cache trained for this JVM and these "
 				+ "options (17.0.9+1 (Test), -Xmx1g)");
 
 		FakeJdk.install(this.tmp.resolve("jdk"), "17.0.10+2");
 		JvmCaches updated = caches(Long.MAX_VALUE);
 		updated.prepare(List.of(server("a", 1, false)));
-		assertThat(updated.observe("a", -1, false).reason()).isEqualTo(JvmCacheReport.STALE);
+		assertThat(started(updated, "a").reason()).isEqualTo(JvmCacheReport.STALE);
 		assertThat(updated.observe("a", -1, false).detail())
 			.isEqualTo("the JVM changed since its cache was trained: 17.0.9+1 (Test) then, 17.0.10+2 (Test) now");
 	}
@@ -199,6 +199,20 @@ class JvmCachesTest {
 				other.toString()), null, Map.of(), true, true)));
 
 		assertThat(entries()).singleElement().satisfies((entry) -> assertThat(entry).startsWith("other-appcds17-"));
+	}
+
+	/** What the cache did for {@code name} once started (with the cache if it has one). */
+	private ServerCache started(JvmCaches caches, String name) {
+		caches.apply(name, command(1), this.run.resolve(name + ".log"), true);
+		return caches.observe(name, -1, false);
+	}
+
+	@Test
+	void aServerThatWasNeverLaunchedSaysSo() throws Exception {
+		JvmCaches caches = caches(Long.MAX_VALUE);
+		caches.prepare(List.of(server("a", 1, true)));
+
+		assertThat(caches.observe("a", -1, false).reason()).isEqualTo(JvmCacheReport.NOT_STARTED);
 	}
 
 	private JvmCaches caches(long maxBytes) {

@@ -139,16 +139,17 @@ class JvmCacheBenchmark {
 				+ "line, CPU the process's by then (/proc). Speed-up against the executable jar, as Spring's figure.",
 				rounds);
 		md.line("");
-		md.line("| JDK | variant | started after (median) | range | speed-up vs executable jar | CPU (median) |");
-		md.line("|---|---|---|---|---|---|");
+		md.line("| JDK | variant | started after (median) | range | speed-up vs executable jar | CPU (median) | classes "
+				+ "from a cache (median) |");
+		md.line("|---|---|---|---|---|---|---|");
 		Map<Jdk, Map<String, Samples[]>> hands = new LinkedHashMap<>();
 		for (Map.Entry<Jdk, Fleet> entry : fleets.entrySet()) {
 			Map<String, Samples[]> hand = byHand(entry.getKey(), rounds);
 			hands.put(entry.getKey(), hand);
 			double jarMs = hand.get("executable jar")[0].median();
-			hand.forEach((variant, samples) -> md.line("| %s | %s | %.0f ms | %.0f–%.0f ms | %.2f× | %.0f ms |",
+			hand.forEach((variant, samples) -> md.line("| %s | %s | %.0f ms | %.0f–%.0f ms | %.2f× | %.0f ms | %.0f%% |",
 					entry.getKey().name(), variant, samples[0].median(), samples[0].percentile(0),
-					samples[0].max(), jarMs / samples[0].median(), samples[1].median()));
+					samples[0].max(), jarMs / samples[0].median(), samples[1].median(), samples[2].median()));
 		}
 		md.line("");
 
@@ -163,10 +164,10 @@ class JvmCacheBenchmark {
 				+ "every server a log line per class; one cached %s server (sleeps off), %d pairs:", this.perfReadUs,
 				appCds.name(), rounds);
 		md.line("");
-		md.line("| variant | started after (median) | CPU (median) |");
-		md.line("|---|---|---|");
-		log.forEach((variant, samples) -> md.line("| %s | %.0f ms | %.0f ms |", variant, samples[0].median(),
-				samples[1].median()));
+		md.line("| variant | started after (median) | CPU (median) | classes from a cache |");
+		md.line("|---|---|---|---|");
+		log.forEach((variant, samples) -> md.line("| %s | %.0f ms | %.0f ms | %.0f%% |", variant, samples[0].median(),
+				samples[1].median(), samples[2].median()));
 		double logCpu = log.get("with -Xlog:class+load")[1].median() - log.get("counters only")[1].median();
 		double logWall = log.get("with -Xlog:class+load")[0].median() - log.get("counters only")[0].median();
 		md.line("");
@@ -287,24 +288,28 @@ class JvmCacheBenchmark {
 		return rotate(jdk, variants, rounds, dir);
 	}
 
-	/** Each variant once a round, the order rotated; [started after, CPU by then] per variant. */
+	/** Each variant once a round, the order rotated; [started after, CPU by then, % of classes from a cache] per variant. */
 	private Map<String, Samples[]> rotate(Jdk jdk, Map<String, List<String>> variants, int rounds, Path dir)
 			throws Exception {
 		List<String> names = new ArrayList<>(variants.keySet());
 		Map<String, Samples[]> samples = new LinkedHashMap<>();
-		names.forEach((name) -> samples.put(name, new Samples[] { new Samples(), new Samples() }));
+		names.forEach((name) -> samples.put(name, new Samples[] { new Samples(), new Samples(), new Samples() }));
 		for (int round = 0; round < rounds; round++) {
 			for (int k = 0; k < names.size(); k++) {
 				String name = names.get((round + k) % names.size());
 				double[] measured = started(jdk, variants.get(name), dir.resolve("start.log"));
-				samples.get(name)[0].add(measured[0]);
-				samples.get(name)[1].add(measured[1]);
+				for (int i = 0; i < measured.length; i++) {
+					samples.get(name)[i].add(measured[i]);
+				}
 			}
 		}
 		return samples;
 	}
 
-	/** One start until Spring's "Started" line: [the JVM's uptime then, its CPU then], in ms; then stopped. */
+	/**
+	 * One start until Spring's "Started" line: [the JVM's uptime then, its CPU then (ms), the share of its classes
+	 * loaded from a cache then (%, the proof the cache was taken)]; then stopped.
+	 */
 	private double[] started(Jdk jdk, List<String> variant, Path log) throws Exception {
 		List<String> command = new ArrayList<>(List.of(jdk.java().toString()));
 		command.addAll(variant);
@@ -320,10 +325,14 @@ class JvmCacheBenchmark {
 				Matcher started = STARTED.matcher(Files.readString(log, StandardCharsets.UTF_8));
 				if (started.find()) {
 					double cpu = ProcessCpu.ms(process.pid());
+					Map<String, Long> counters = HotSpotCounters.of(process.pid());
+					long shared = counters.getOrDefault(HotSpotCounters.SHARED_CLASSES, 0L);
+					long other = counters.getOrDefault(HotSpotCounters.CLASSES, 0L);
+					double share = (shared + other > 0) ? 100.0 * shared / (shared + other) : Double.NaN;
 					if (Double.isNaN(this.perfReadUs) && variant.stream().noneMatch((arg) -> arg.startsWith("-Xlog"))) {
 						this.perfReadUs = perfReadUs(process.pid());
 					}
-					return new double[] { Double.parseDouble(started.group(1)) * 1000, cpu };
+					return new double[] { Double.parseDouble(started.group(1)) * 1000, cpu, share };
 				}
 				if (!process.isAlive()) {
 					throw new AssertionError("exited before it started:\n" + Files.readString(log));

@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * @param longs the scalar {@code long} counters by name
  * @param strings the string constants by name ({@code java.rt.vmArgs}, ...)
  */
-record PerfCounters(Map<String, Long> longs, Map<String, String> strings) {
+public record PerfCounters(Map<String, Long> longs, Map<String, String> strings) {
 
 	private static final int MAGIC = 0xcafec0c0;
 
@@ -42,13 +42,13 @@ record PerfCounters(Map<String, Long> longs, Map<String, String> strings) {
 	/** Bigger than any counter file a JVM writes (32 KB by default, {@code -XX:PerfDataMemorySize}). */
 	private static final long MAX_SIZE = 16L * 1024 * 1024;
 
-	PerfCounters {
+	public PerfCounters {
 		longs = Map.copyOf(longs);
 		strings = Map.copyOf(strings);
 	}
 
 	/** The counters of the JVM with process id {@code pid}, of this host and user, if it keeps them in a file. */
-	static Optional<PerfCounters> of(long pid) {
+	public static Optional<PerfCounters> of(long pid) {
 		String user = System.getProperty("user.name");
 		// HotSpot keeps them under /tmp on Linux whatever java.io.tmpdir says
 		return read(Path.of("/tmp", "hsperfdata_" + user, Long.toString(pid)));

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
+import io.github.startuptelemetry.it.support.Jdks;
 import io.github.startuptelemetry.it.support.SampleJars;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,7 +81,7 @@ class JvmCacheBenchmark {
 		BenchReport md = new BenchReport("JVM startup caches: the sample fleet with and without",
 				"bench/run.sh jvm-cache " + rounds);
 		List<Jdk> jdks = new ArrayList<>();
-		Path jdk25 = jdk25();
+		Path jdk25 = Jdks.jdk25();
 		if (jdk25 != null) {
 			jdks.add(new Jdk("JDK 25", "AOT cache", jdk25));
 		}
@@ -413,26 +414,6 @@ class JvmCacheBenchmark {
 		JsonNode relative = metric.get("relativeDelta");
 		return (relative == null || relative.isNull()) ? ""
 				: String.format(Locale.ROOT, " (%+.0f%%)", 100 * relative.asDouble());
-	}
-
-	/** JDK 25+: {@code JDK25_HOME}, else the first {@code /usr/lib/jvm/*-25*}; {@code null} when none. */
-	private static Path jdk25() throws IOException {
-		String home = System.getenv("JDK25_HOME");
-		if (home != null && Files.isExecutable(Path.of(home, "bin", "java"))) {
-			return Path.of(home, "bin", "java");
-		}
-		Path jvms = Path.of("/usr/lib/jvm");
-		if (!Files.isDirectory(jvms)) {
-			return null;
-		}
-		try (Stream<Path> dirs = Files.list(jvms)) {
-			return dirs.filter((dir) -> dir.getFileName().toString().matches(".*-2[5-9]([.-].*)?"))
-				.map((dir) -> dir.resolve("bin/java"))
-				.filter(Files::isExecutable)
-				.sorted()
-				.findFirst()
-				.orElse(null);
-		}
 	}
 
 	/**

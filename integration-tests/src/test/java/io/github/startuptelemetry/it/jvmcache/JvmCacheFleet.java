@@ -121,6 +121,23 @@ final class JvmCacheFleet {
 	}
 
 	/**
+	 * What the one entry of the cache directory holds, top level: the extracted jar, the cache,
+	 * its description, its training log and use mark, and nothing a training left behind (a
+	 * JDK 25 training's temporary configuration, say).
+	 */
+	void assertOneCleanEntry(String cacheFile) throws IOException {
+		assertThat(entries()).hasSize(1);
+		try (Stream<Path> top = Files.list(this.cache)) {
+			assertThat(top.map((path) -> path.getFileName().toString()))
+				.containsExactlyInAnyOrder(".lock", entries().get(0).getFileName().toString());
+		}
+		try (Stream<Path> files = Files.list(entries().get(0))) {
+			assertThat(files.map((path) -> path.getFileName().toString())).containsExactlyInAnyOrder("app", cacheFile,
+					"entry.properties", "last-used", "training.log");
+		}
+	}
+
+	/**
 	 * One supervisor's run.
 	 *
 	 * @param log its output

@@ -165,7 +165,7 @@ final class FleetJvmCache {
 						withFirst ? first : second));
 			}
 		}
-		JvmCacheComparison comparison = JvmCacheComparison.of(done, rounds);
+		JvmCacheComparison comparison = JvmCacheComparison.of(done, rounds, List.copyOf(this.modes.keySet()));
 		logger.info("JVM cache compare: " + comparison.roundsText() + " in "
 				+ Durations.format(System.nanoTime() - start) + (this.stopped ? " (stopped)" : "")
 				+ "; the startup now starts the fleet with its caches");

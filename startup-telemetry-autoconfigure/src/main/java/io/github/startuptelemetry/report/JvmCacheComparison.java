@@ -51,6 +51,19 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 	 * @return the comparison
 	 */
 	public static JvmCacheComparison of(List<Round> rounds, int asked) {
+		return of(rounds, asked, List.of());
+	}
+
+	/**
+	 * Compare the rounds, the servers in a given order (a report lists them in spawn order,
+	 * which parallel spawns do not keep from one start to the next).
+	 * @param rounds the rounds' reports, each with its two starts; a round where a start did not
+	 * become ready is left out
+	 * @param asked how many rounds were asked for
+	 * @param order the servers' names in the order to show them (the fleet's plan); others follow
+	 * @return the comparison
+	 */
+	public static JvmCacheComparison of(List<Round> rounds, int asked, List<String> order) {
 		List<Round> complete = rounds.stream().filter(Round::complete).toList();
 		Map<String, Map<String, Metric.Builder>> byServer = new LinkedHashMap<>();
 		for (Round round : complete) {
@@ -94,7 +107,9 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 			}
 		}
 		List<Metric> metrics = new ArrayList<>();
-		byServer.values().forEach((server) -> server.values()
+		List<String> names = new ArrayList<>(byServer.keySet());
+		names.sort(Comparator.comparingInt((String name) -> order.contains(name) ? order.indexOf(name) : order.size()));
+		names.stream().map(byServer::get).forEach((server) -> server.values()
 			.stream()
 			.filter((builder) -> !builder.pairs.isEmpty())
 			.forEach((builder) -> metrics.add(builder.build())));

@@ -59,6 +59,16 @@ class JvmCacheReportTest {
 	}
 
 	@Test
+	void serversAreShownInTheOrderGivenNotInTheirSpawnOrder() {
+		StartupReport bThenA = new StartupReport(null, T0, T0 + 6 * S, StartupOutcome.READY, null, List.of(),
+				List.of(row("b", 5000, 1000, 0.5, StartupOutcome.READY), row("a", 5000, 1000, 0.5, StartupOutcome.READY)));
+		List<Round> rounds = List.of(new Round(1, false, bThenA, bThenA));
+
+		assertThat(JvmCacheComparison.of(rounds, 1).servers()).containsExactly("b", "a");
+		assertThat(JvmCacheComparison.of(rounds, 1, List.of("a", "b")).servers()).containsExactly("a", "b");
+	}
+
+	@Test
 	void aRoundWhereAStartFailedIsLeftOut() {
 		Round failed = new Round(2, true, report(4000, 100, 0.1, StartupOutcome.TIMEOUT), report(3000, 100, 0.9,
 				StartupOutcome.READY));

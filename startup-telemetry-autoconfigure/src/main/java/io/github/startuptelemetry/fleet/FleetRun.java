@@ -127,11 +127,25 @@ final class FleetRun {
 	 */
 	FleetRun(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers, IntSupplier ports,
 			@Nullable String runId) {
+		this(properties, startup, launchers, ports, FleetProcesses.LaunchCommands.AS_PLANNED,
+				new FleetReport(properties.getReport(), runId));
+	}
+
+	/**
+	 * @param properties the fleet
+	 * @param startup the startup's telemetry
+	 * @param launchers what starts the servers
+	 * @param ports free ports for {@code {port}}
+	 * @param commands each server's command as launched (its JVM cache added, say)
+	 * @param report the report to print (or, for a measurement, to keep)
+	 */
+	FleetRun(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers, IntSupplier ports,
+			FleetProcesses.LaunchCommands commands, FleetReport report) {
 		this.properties = properties;
 		this.startup = startup;
 		this.ports = ports;
-		this.processes = new FleetProcesses(properties, startup, launchers);
-		this.report = new FleetReport(properties.getReport(), runId);
+		this.processes = new FleetProcesses(properties, startup, launchers, commands);
+		this.report = report;
 	}
 
 	/**

@@ -673,13 +673,17 @@ final class FleetRun {
 		return this.report.comparison().map(ReportComparison::regressed).orElse(false);
 	}
 
-	/** Give the ready servers' timeline fetches a moment to finish, for the report. */
+	/**
+	 * Give the ready servers' timeline fetches a moment to finish, for the report. A one-shot job
+	 * has none (its timeline comes with its callback, before it exits): one still running when
+	 * the startup failed is not waited for, but reported and stopped at once.
+	 */
 	private void awaitTimelines() {
 		long deadline = System.nanoTime() + 2 * this.properties.getProbe().getTimeout().toNanos()
 				+ this.properties.getProbe().getMaxInterval().toNanos();
 		try {
 			for (FleetServer server : serversNow()) {
-				if (server.process != null) {
+				if (server.process != null && !server.plan.oneShot()) {
 					server.settled.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
 				}
 			}

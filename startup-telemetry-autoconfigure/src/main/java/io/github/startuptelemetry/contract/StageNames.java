@@ -40,6 +40,18 @@ public final class StageNames {
 	 */
 	public static final String WAITING_FOR_DEPENDENCIES = "waiting_for_dependencies";
 
+	/**
+	 * The supervisor's stage that ends when it has trained the JVM startup caches its servers
+	 * lacked ({@code telemetry.supervisor.jvm-cache}), before it spawns them: ours, not Gym's.
+	 */
+	public static final String JVM_CACHE_TRAINING = "jvm_cache_training";
+
+	/**
+	 * The supervisor's stage that ends when it has started the fleet, round after round,
+	 * without and with its JVM caches to compare them ({@code jvm-cache.mode=compare}): ours.
+	 */
+	public static final String JVM_CACHE_COMPARE = "jvm_cache_compare";
+
 	/** The supervisor stage that was running when a startup was aborted. */
 	public static final String UNFINISHED = "unfinished";
 

@@ -11,6 +11,7 @@ import org.springframework.core.env.Environment;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.launch.ConditionalOnFleet;
 import io.github.startuptelemetry.launch.ServerLauncher;
+import io.github.startuptelemetry.supervisor.ChildTelemetryEnvironment;
 import io.github.startuptelemetry.supervisor.SupervisorAutoConfiguration;
 import io.github.startuptelemetry.supervisor.SupervisorStartup;
 import io.github.startuptelemetry.supervisor.SupervisorTracingAutoConfiguration;
@@ -37,9 +38,10 @@ public final class FleetLauncherAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	FleetLauncher fleetLauncher(SupervisorProperties properties, SupervisorStartup startup,
-			ObjectProvider<ServerLauncher> launchers, Environment environment) {
+			ObjectProvider<ServerLauncher> launchers, Environment environment,
+			ObjectProvider<ChildTelemetryEnvironment> childEnvironment) {
 		return new FleetLauncher(properties, startup, launchers.orderedStream().toList(),
-				environment.getProperty(TelemetryProperties.RUN_ID));
+				environment.getProperty(TelemetryProperties.RUN_ID), childEnvironment.getIfAvailable());
 	}
 
 }

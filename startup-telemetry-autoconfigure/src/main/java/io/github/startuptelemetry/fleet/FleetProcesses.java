@@ -49,14 +49,23 @@ final class FleetProcesses {
 
 	private final Launchers launchers;
 
+	private final LaunchCommands commands;
+
 	private volatile ExecutorService spawners;
 
 	private volatile Path runDir;
 
 	FleetProcesses(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers) {
+		this(properties, startup, launchers, LaunchCommands.AS_PLANNED);
+	}
+
+	/** @param commands each server's command as launched (with its JVM cache, say) */
+	FleetProcesses(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers,
+			LaunchCommands commands) {
 		this.properties = properties;
 		this.startup = startup;
 		this.launchers = launchers;
+		this.commands = commands;
 	}
 
 	/** Where the servers' logs go: {@code telemetry.supervisor.run-dir}, or a new temporary directory. */
@@ -148,8 +157,9 @@ final class FleetProcesses {
 			.set(runEnv)
 			.set(plan.env())
 			.toMap();
+		Path log = this.runDir.resolve(logFileName(plan.name()));
 		LaunchRequest request = new LaunchRequest(plan.name(), plan.type(), plan.rank(), plan.worldSize(),
-				plan.command(), plan.setup(), plan.workingDir(), env, this.runDir.resolve(logFileName(plan.name())));
+				this.commands.command(plan, log), plan.setup(), plan.workingDir(), env, log);
 		server.process = this.launchers.get(plan.launcher()).launch(request);
 		if (logger.isDebugEnabled()) {
 			logger.debug("Spawned " + plan.name() + " (" + describe(server) + "), log " + server.process.log());
@@ -203,6 +213,21 @@ final class FleetProcesses {
 	/** Names are safe as file names: {@link SupervisorProperties} accepts no other. */
 	private static String logFileName(String name) {
 		return name + ".log";
+	}
+
+	/** The command a server is launched with: as planned, or changed (its JVM cache added). */
+	@FunctionalInterface
+	interface LaunchCommands {
+
+		LaunchCommands AS_PLANNED = (plan, log) -> plan.command();
+
+		/**
+		 * @param plan the server
+		 * @param log its log file
+		 * @return the command to launch it with
+		 */
+		List<String> command(ServerPlan plan, Path log);
+
 	}
 
 	/** What a spawner thread does for one server. */

@@ -127,11 +127,25 @@ final class FleetRun {
 	 */
 	FleetRun(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers, IntSupplier ports,
 			@Nullable String runId) {
+		this(properties, startup, launchers, ports, FleetProcesses.LaunchCommands.AS_PLANNED,
+				new FleetReport(properties.getReport(), runId));
+	}
+
+	/**
+	 * @param properties the fleet
+	 * @param startup the startup's telemetry
+	 * @param launchers what starts the servers
+	 * @param ports free ports for {@code {port}}
+	 * @param commands each server's command as launched (its JVM cache added, say)
+	 * @param report the report to print (or, for a measurement, to keep)
+	 */
+	FleetRun(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers, IntSupplier ports,
+			FleetProcesses.LaunchCommands commands, FleetReport report) {
 		this.properties = properties;
 		this.startup = startup;
 		this.ports = ports;
-		this.processes = new FleetProcesses(properties, startup, launchers);
-		this.report = new FleetReport(properties.getReport(), runId);
+		this.processes = new FleetProcesses(properties, startup, launchers, commands);
+		this.report = report;
 	}
 
 	/**
@@ -659,13 +673,17 @@ final class FleetRun {
 		return this.report.comparison().map(ReportComparison::regressed).orElse(false);
 	}
 
-	/** Give the ready servers' timeline fetches a moment to finish, for the report. */
+	/**
+	 * Give the ready servers' timeline fetches a moment to finish, for the report. A one-shot job
+	 * has none (its timeline comes with its callback, before it exits): one still running when
+	 * the startup failed is not waited for, but reported and stopped at once.
+	 */
 	private void awaitTimelines() {
 		long deadline = System.nanoTime() + 2 * this.properties.getProbe().getTimeout().toNanos()
 				+ this.properties.getProbe().getMaxInterval().toNanos();
 		try {
 			for (FleetServer server : serversNow()) {
-				if (server.process != null) {
+				if (server.process != null && !server.plan.oneShot()) {
 					server.settled.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
 				}
 			}

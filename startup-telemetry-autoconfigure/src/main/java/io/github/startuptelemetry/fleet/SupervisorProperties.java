@@ -10,6 +10,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 import org.springframework.context.EnvironmentAware;
 import org.springframework.core.env.Environment;
 import org.springframework.validation.Errors;
@@ -89,6 +90,8 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 	private final Callback callback = new Callback();
 
 	private final Report report = new Report();
+
+	private final JvmCache jvmCache = new JvmCache();
 
 	public List<Server> getServers() {
 		return this.servers;
@@ -176,6 +179,10 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 		return this.callback;
 	}
 
+	public JvmCache getJvmCache() {
+		return this.jvmCache;
+	}
+
 	@Override
 	public boolean supports(Class<?> type) {
 		return SupervisorProperties.class.isAssignableFrom(type);
@@ -260,6 +267,12 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 		 * Any other exit fails the startup as crashed.
 		 */
 		private boolean oneShot;
+
+		private final ServerJvmCache jvmCache = new ServerJvmCache();
+
+		public ServerJvmCache getJvmCache() {
+			return this.jvmCache;
+		}
 
 		public String getLauncher() {
 			return this.launcher;
@@ -386,6 +399,126 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 
 		/** It is a one-shot job and exited 0; replicas when all of them did. */
 		COMPLETED
+
+	}
+
+	/**
+	 * What the supervisor does with JVM startup caches for its Java servers: an AOT cache on JDK
+	 * 24+ (JEP 483, 514, 515), a dynamic AppCDS archive on JDK 13 to 23. See docs/jvm-cache.md.
+	 */
+	public enum JvmCacheMode {
+
+		/** No caches: servers start as their commands say. */
+		OFF,
+
+		/**
+		 * Train, then use: each distinct Java command without a usable cache is started once to
+		 * write its cache (a Spring Boot jar extracted first), before the fleet starts with them.
+		 */
+		TRAIN,
+
+		/** Start each Java server with its cache when one fits; never train. */
+		USE,
+
+		/**
+		 * Train what is missing, then start the fleet {@code rounds} times without and with the
+		 * caches, and report the paired difference per server and stage; then start it with them.
+		 */
+		COMPARE
+
+	}
+
+	/** JVM startup caches for the fleet's Java servers ({@code telemetry.supervisor.jvm-cache.*}). */
+	public static class JvmCache {
+
+		/**
+		 * What to do with JVM startup caches (AOT cache on JDK 24+, AppCDS below) for the Java
+		 * servers: off, train (train what has no usable cache, then start with the caches), use
+		 * (start with them when they fit, never train) or compare (rounds without and with them,
+		 * compared per server and stage). Each server may override it.
+		 */
+		private JvmCacheMode mode = JvmCacheMode.OFF;
+
+		/**
+		 * Where the caches are kept, one subdirectory per trained command; nothing of theirs is
+		 * written anywhere else. Default: $XDG_CACHE_HOME/startup-telemetry/jvm-cache, or
+		 * ~/.cache/startup-telemetry/jvm-cache.
+		 */
+		private @Nullable Path directory;
+
+		/**
+		 * The most the cache directory may hold: after each training, the least recently used
+		 * caches are deleted until it fits (the one just trained is always kept).
+		 */
+		private DataSize maxSize = DataSize.ofGigabytes(2);
+
+		/** In compare mode, how many rounds, each the fleet started once without and once with the caches. */
+		private int rounds = 5;
+
+		/**
+		 * How long one training step (extracting a Spring Boot jar, a training start) may take;
+		 * a start still running then is stopped, and its JVM writes its cache as it exits.
+		 */
+		private Duration trainingTimeout = Duration.ofMinutes(5);
+
+		public JvmCacheMode getMode() {
+			return this.mode;
+		}
+
+		public void setMode(JvmCacheMode mode) {
+			this.mode = mode;
+		}
+
+		public @Nullable Path getDirectory() {
+			return this.directory;
+		}
+
+		public void setDirectory(@Nullable Path directory) {
+			this.directory = directory;
+		}
+
+		public DataSize getMaxSize() {
+			return this.maxSize;
+		}
+
+		public void setMaxSize(DataSize maxSize) {
+			this.maxSize = maxSize;
+		}
+
+		public int getRounds() {
+			return this.rounds;
+		}
+
+		public void setRounds(int rounds) {
+			this.rounds = rounds;
+		}
+
+		public Duration getTrainingTimeout() {
+			return this.trainingTimeout;
+		}
+
+		public void setTrainingTimeout(Duration trainingTimeout) {
+			this.trainingTimeout = trainingTimeout;
+		}
+
+	}
+
+	/** One server's own JVM cache setting. */
+	public static class ServerJvmCache {
+
+		/**
+		 * This server's JVM cache mode, over the fleet's telemetry.supervisor.jvm-cache.mode:
+		 * e.g. off to keep it out. The fleet's when unset.
+		 */
+		private @Nullable JvmCacheMode mode;
+
+		public @Nullable JvmCacheMode getMode() {
+			return this.mode;
+		}
+
+		public void setMode(@Nullable JvmCacheMode mode) {
+			this.mode = mode;
+		}
 
 	}
 

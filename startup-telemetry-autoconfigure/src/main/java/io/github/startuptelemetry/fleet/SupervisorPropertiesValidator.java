@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.fleet;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -86,6 +88,7 @@ final class SupervisorPropertiesValidator {
 		}
 		new DependencyRules(fleet, errors).validate();
 		validateComparison(properties.getReport(), errors);
+		validateJvmCache(properties.getJvmCache(), errors);
 	}
 
 	/**
@@ -168,6 +171,24 @@ final class SupervisorPropertiesValidator {
 		String timelineProblem = FleetPlan.urlProblem(server.getTimelineUrl());
 		if (timelineProblem != null) {
 			errors.rejectValue(path + "timeline-url", "url", timelineProblem);
+		}
+	}
+
+	/** JVM cache settings that cannot work fail the supervisor at start, naming the property. */
+	private static void validateJvmCache(SupervisorProperties.JvmCache jvmCache, Errors errors) {
+		if (jvmCache.getRounds() < 1) {
+			errors.rejectValue("jvm-cache.rounds", "range", "must be at least 1 (5 or more for a median worth reading)");
+		}
+		if (jvmCache.getMaxSize() == null || jvmCache.getMaxSize().toBytes() <= 0) {
+			errors.rejectValue("jvm-cache.max-size", "range", "must be more than 0 bytes, e.g. 2GB");
+		}
+		if (jvmCache.getTrainingTimeout() == null || jvmCache.getTrainingTimeout().isNegative()
+				|| jvmCache.getTrainingTimeout().isZero()) {
+			errors.rejectValue("jvm-cache.training-timeout", "range", "must be more than 0, e.g. 5m");
+		}
+		Path directory = jvmCache.getDirectory();
+		if (directory != null && Files.exists(directory) && !Files.isDirectory(directory)) {
+			errors.rejectValue("jvm-cache.directory", "directory", "is a file, not a directory: " + directory);
 		}
 	}
 

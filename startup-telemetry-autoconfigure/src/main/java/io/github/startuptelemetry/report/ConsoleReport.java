@@ -57,6 +57,9 @@ public final class ConsoleReport {
 				.stream()
 				.map((stage) -> stage.name() + " " + Durations.format(stage.durationNs()))
 				.collect(Collectors.joining(", ")));
+		if (report.jvmCache() != null) {
+			out.append('\n').append(JvmCacheText.render(report.jvmCache()));
+		}
 		return out.toString();
 	}
 

@@ -96,6 +96,9 @@ public final class HtmlReport {
 		if (this.comparison != null) {
 			comparison(this.comparison);
 		}
+		if (this.report.jvmCache() != null) {
+			JvmCacheHtml.render(this.report.jvmCache(), this.html);
+		}
 		chart();
 		dependencies();
 		legend();

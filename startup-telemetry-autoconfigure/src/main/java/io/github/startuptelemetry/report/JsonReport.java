@@ -57,7 +57,7 @@ public final class JsonReport {
 		body.put(JsonFields.END_EPOCH_NS, report.endNs());
 		body.put(JsonFields.DURATION_MS, ms(report.durationNs()));
 		body.put(JsonFields.SUPERVISOR, Map.of(JsonFields.STAGES, report.supervisorStages().stream().map(TimelineJson::stage).toList()));
-		body.put(JsonFields.SERVERS, report.servers().stream().map(JsonReport::server).toList());
+		body.put(JsonFields.SERVERS, report.servers().stream().map((server) -> server(server, report)).toList());
 		report.criticalPath().ifPresent((path) -> {
 			Map<String, Object> critical = new LinkedHashMap<>();
 			critical.put(JsonFields.SERVER, path.server().name());
@@ -68,6 +68,9 @@ public final class JsonReport {
 		report.criticalChain().ifPresent((chain) -> body.put(JsonFields.CRITICAL_CHAIN, chain(chain)));
 		if (report.hasDependencies()) {
 			body.put(JsonFields.DEPENDENCY_WAITS, report.dependencyWaits().stream().map(JsonReport::wait).toList());
+		}
+		if (report.jvmCache() != null) {
+			body.put(JsonFields.JVM_CACHE, JvmCacheJson.document(report.jvmCache()));
 		}
 		return body;
 	}
@@ -120,7 +123,7 @@ public final class JsonReport {
 		return body;
 	}
 
-	private static Map<String, Object> server(ServerReport server) {
+	private static Map<String, Object> server(ServerReport server, StartupReport report) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put(JsonFields.NAME, server.name());
 		body.put(JsonFields.TYPE, server.type());
@@ -137,6 +140,10 @@ public final class JsonReport {
 		body.put(JsonFields.STAGES, server.stages().stream().map(TimelineJson::stage).toList());
 		body.put(JsonFields.BEANS, TimelineJson.steps(server.beans()));
 		server.timeline().ifPresent((timeline) -> TimelineJson.putUnattributed(body, timeline));
+		Map<String, Object> jvmCache = JvmCacheJson.server(report.jvmCache(), server.name());
+		if (jvmCache != null) {
+			body.put(JsonFields.JVM_CACHE, jvmCache);
+		}
 		return body;
 	}
 

@@ -43,6 +43,8 @@ public final class StartupReportBuilder {
 
 	private @Nullable String host;
 
+	private @Nullable JvmCacheReport jvmCache;
+
 	/**
 	 * @param traceId the {@code gym.startup} trace's id, or {@code null} when none was exported
 	 * @param startNs when the supervisor started
@@ -66,7 +68,7 @@ public final class StartupReportBuilder {
 		StartupReportBuilder builder = new StartupReportBuilder(supervisor.traceId(), supervisor.startNs(),
 				supervisor.endNs(), supervisor.outcome(), supervisor.error(), supervisor.supervisorStages());
 		supervisor.servers().forEach(builder::server);
-		return builder.run(supervisor.runId(), supervisor.host());
+		return builder.run(supervisor.runId(), supervisor.host()).jvmCache(supervisor.jvmCache());
 	}
 
 	/**
@@ -162,9 +164,19 @@ public final class StartupReportBuilder {
 		return change(name, ServerReport::asOneShot);
 	}
 
+	/**
+	 * What the supervisor's JVM startup caches did ({@code telemetry.supervisor.jvm-cache}).
+	 * @param jvmCache the caches' report, or {@code null} when they are off
+	 * @return this builder
+	 */
+	public StartupReportBuilder jvmCache(@Nullable JvmCacheReport jvmCache) {
+		this.jvmCache = jvmCache;
+		return this;
+	}
+
 	public StartupReport build() {
 		return new StartupReport(this.traceId, this.startNs, this.endNs, this.outcome, this.error,
-				this.supervisorStages, List.copyOf(this.servers.values()), this.runId, this.host);
+				this.supervisorStages, List.copyOf(this.servers.values()), this.runId, this.host, this.jvmCache);
 	}
 
 	private StartupReportBuilder change(String name, UnaryOperator<ServerReport> change) {

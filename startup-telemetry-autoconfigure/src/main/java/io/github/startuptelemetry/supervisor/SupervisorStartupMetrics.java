@@ -78,8 +78,9 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 	@Override
 	public void accept(ServerReport server) {
 		MeterRegistry registry = registry();
-		// one never spawned (its dependencies failed first) had no startup to time
-		if (registry != null && server.spawned()) {
+		// one never spawned (its dependencies failed first) had no startup to time, and a one-shot
+		// job's spawn to exit is a job's run, not a server's startup: it would skew the histogram
+		if (registry != null && server.spawned() && !server.oneShot()) {
 			summary(server).register(registry).record(server.spawnToEndNs() / 1_000_000.0);
 		}
 	}

@@ -40,6 +40,17 @@ class SupervisorStartupMetricsTest {
 	}
 
 	@Test
+	void aOneShotJobIsNoServerStartup() {
+		SupervisorStartupMetrics metrics = new SupervisorStartupMetrics(
+				new StaticListableBeanFactory(Map.of("registry", this.registry)).getBeanProvider(MeterRegistry.class));
+		metrics.accept(ServerReport.of("download", "job", 0, 600_000_000_000L, "ready").asOneShot());
+		metrics.accept(ServerReport.of("model-0", "model", 0, 2_500_000_000L, "ready"));
+		assertThat(this.registry.find("gym.server.startup_duration_ms").summaries())
+			.extracting((summary) -> summary.getId().getTag("nemo.gym.server.name"))
+			.containsExactly("model-0");
+	}
+
+	@Test
 	void looksTheRegistryUpOnceForAllServers() {
 		AtomicInteger lookups = new AtomicInteger();
 		StaticListableBeanFactory beans = new StaticListableBeanFactory(Map.of("registry", this.registry));

@@ -14,10 +14,10 @@ class StageNamesTest {
 	/** A stage added to the contract has its place in the run order, which the reports sort by. */
 	@Test
 	void theRunOrderHasEveryStageOnce() throws IllegalAccessException {
-		List<Object> stages = new ArrayList<>();
+		List<String> stages = new ArrayList<>();
 		for (Field field : StageNames.class.getDeclaredFields()) {
 			if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
-				stages.add(field.get(null));
+				stages.add((String) field.get(null));
 			}
 		}
 		assertThat(StageNames.RUN_ORDER).containsExactlyInAnyOrderElementsOf(stages).doesNotHaveDuplicates();

@@ -309,9 +309,7 @@ public final class JvmCaches {
 	public ServerCache observe(String name, long pid, boolean local) {
 		Applied applied = this.applied.get(name);
 		if (applied == null) {
-			// never launched (its spawn failed), or not of this fleet's plan
-			Resolution resolution = this.resolutions.getOrDefault(name, Resolution.without(JvmCacheReport.OFF, null));
-			applied = new Applied(resolution, null, null, JvmCacheReport.NOT_STARTED, "it was not launched");
+			return notStarted(name);
 		}
 		Jdk jdk = applied.resolution().jdk();
 		ServerCache cache = new ServerCache(name, applied.reason(), applied.detail(),
@@ -336,6 +334,17 @@ public final class JvmCaches {
 			}
 		}
 		return cache;
+	}
+
+	/**
+	 * The row of server {@code name} when it was not launched in the last start (its
+	 * dependencies never let it, or its launcher failed), whatever an earlier start of it (a
+	 * compare round) or its command's making got.
+	 */
+	public ServerCache notStarted(String name) {
+		Jdk jdk = this.resolutions.getOrDefault(name, Resolution.without(JvmCacheReport.OFF, null)).jdk();
+		return new ServerCache(name, JvmCacheReport.NOT_STARTED, "it was not launched", (jdk != null) ? jdk.kind() : null,
+				(jdk != null) ? jdk.describe() : null, -1, -1);
 	}
 
 	/** The report of the last start: its servers' rows, this supervisor's trainings. */

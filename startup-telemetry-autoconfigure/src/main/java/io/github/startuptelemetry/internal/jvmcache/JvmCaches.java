@@ -290,6 +290,13 @@ public final class JvmCaches {
 			this.applied.put(name, new Applied(resolution, null, null, JvmCacheReport.UNSUPPORTED, current.problem()));
 			return command;
 		}
+		if (!entry.present()) {
+			// evicted by a later training (this supervisor's or another's): a server run from an
+			// extracted jar that is gone would not start at all
+			this.applied.put(name, new Applied(resolution, null, null, JvmCacheReport.MISSING, "its cache " + entry.dir()
+					+ " was deleted since it was looked up (evicted to keep the cache directory under its max-size)"));
+			return command;
+		}
 		Path log = serverLog.resolveSibling(serverLog.getFileName().toString().replaceFirst("\\.log$", "")
 				+ ".jvm-cache.log");
 		CacheDirectory.touch(entry);

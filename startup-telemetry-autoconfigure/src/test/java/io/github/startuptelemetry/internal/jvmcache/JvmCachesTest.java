@@ -201,6 +201,25 @@ class JvmCachesTest {
 		assertThat(entries()).singleElement().satisfies((entry) -> assertThat(entry).startsWith("other-appcds17-"));
 	}
 
+	@Test
+	void aCacheDeletedSinceItWasLookedUpIsNotGivenToItsServerWhichStartsAsItIs() throws Exception {
+		Path other = FakeJdk.bootJar(this.tmp.resolve("apps/other.jar"), "other");
+		caches(Long.MAX_VALUE).prepare(List.of(server("a", 1, true)));
+		long oneEntry = CacheDirectory.size(this.cache);
+		JvmCaches caches = caches(oneEntry * 3 / 2);
+
+		// a's cache is there when looked up; training b's then evicts it (least recently used) to keep the bound
+		caches.prepare(List.of(server("a", 1, true), new JvmCaches.Server("b", List.of(this.java.toString(), "-jar",
+				other.toString()), null, Map.of(), true, true)));
+
+		assertThat(entries()).singleElement().satisfies((entry) -> assertThat(entry).startsWith("other-appcds17-"));
+		// not started with a cache and an extracted jar that are gone (the JVM would not find the jar)
+		assertThat(caches.apply("a", command(1), this.run.resolve("a.log"), true)).isEqualTo(command(1));
+		ServerCache a = caches.observe("a", -1, false);
+		assertThat(a.reason()).isEqualTo(JvmCacheReport.MISSING);
+		assertThat(a.detail()).contains("was deleted since it was looked up");
+	}
+
 	/** What the cache did for {@code name} once started (with the cache if it has one). */
 	private ServerCache started(JvmCaches caches, String name) {
 		caches.apply(name, command(1), this.run.resolve(name + ".log"), true);

@@ -164,11 +164,11 @@ public final class JvmCaches {
 						+ "context has refreshed; not counted as the fleet's startup. Log: "
 						+ dir.resolve(CacheDirectory.TRAINING_LOG));
 				Path entry = this.directory.begin(key);
-				String failure = runTraining(first, key, entry);
+				Trained trained = runTraining(first, key, entry);
 				long ms = (System.nanoTime() - start) / 1_000_000;
-				if (failure != null) {
-					return new Training(names, key.jdk().kind(), key.jdk().describe(), key.target(), false, failure, ms,
-							0, entry.toString());
+				if (trained.failure() != null) {
+					return new Training(names, key.jdk().kind(), key.jdk().describe(), key.target(), false,
+							trained.failure(), ms, 0, entry.toString());
 				}
 				CacheEntry committed = this.directory.commit(key, entry, launchOf(key, entry), ms);
 				List<Path> evicted = this.directory.evict(this.settings.maxBytes(), entry);
@@ -180,7 +180,9 @@ public final class JvmCaches {
 				long size = CacheDirectory.size(entry);
 				return new Training(names, key.jdk().kind(), key.jdk().describe(), key.target(), true,
 						key.jdk().kindName() + " " + committed.cache().getFileName() + ", " + size / (1024 * 1024)
-								+ " MB in all",
+								+ " MB in all" + (trained.timedOut() ? "; its training start was stopped at the training "
+										+ "timeout (" + Durations.format(this.settings.trainingTimeout().toNanos())
+										+ "), trained up to then" : ""),
 						ms, size, entry.toString());
 			});
 			if (training != null) {
@@ -207,38 +209,60 @@ public final class JvmCaches {
 		}
 	}
 
-	/** Extract a Spring Boot jar, then run the training start(s); why it failed, or {@code null}. */
-	private @Nullable String runTraining(Server server, CacheKey key, Path entry) throws IOException {
+	/**
+	 * Extract a Spring Boot jar, then run the training start(s). A start that the training
+	 * timeout ended is no failure by itself: a JVM writes its cache at any exit (SIGTERM's
+	 * included), so what it wrote by then counts.
+	 */
+	private Trained runTraining(Server server, CacheKey key, Path entry) throws IOException {
 		Path log = entry.resolve(CacheDirectory.TRAINING_LOG);
 		Map<String, String> env = server.env();
 		JavaCommand command = JavaCommand.parse(server.command());
 		String jar = key.bootJar() ? null : command.jar();
+		boolean timedOut = false;
 		try {
 			if (key.bootJar()) {
 				Path app = entry.resolve(CacheDirectory.APP);
-				int extracted = this.training.run(List.of(key.jdk().java().toString(), "-Djarmode=tools", "-jar",
-						key.target(), "extract", "--destination", app.toString()), server.workingDir(), env, log);
-				if (extracted != 0) {
-					return failure("extracting " + key.target() + " exited with " + extracted, log);
+				TrainingProcess.Exit extracted = this.training.run(List.of(key.jdk().java().toString(),
+						"-Djarmode=tools", "-jar", key.target(), "extract", "--destination", app.toString()),
+						server.workingDir(), env, log);
+				if (extracted.code() != 0) {
+					return Trained.failed(failure("extracting " + key.target() + " exited with " + extracted.code(), log));
 				}
 				jar = extractedJar(app).toString();
 			}
 			for (List<String> options : key.jdk().trainingOptions(entry)) {
-				int exit = this.training.run(JavaCommand.withCache(command, options, jar), server.workingDir(), env, log);
-				if (exit != 0) {
-					return failure("the training start exited with " + exit, log);
+				TrainingProcess.Exit exit = this.training.run(JavaCommand.withCache(command, options, jar),
+						server.workingDir(), env, log);
+				if (exit.code() != 0 && !exit.timedOut()) {
+					return Trained.failed(failure("the training start exited with " + exit.code(), log));
 				}
+				timedOut |= exit.timedOut();
 			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return "interrupted";
+			return Trained.failed("interrupted");
 		}
 		Path cache = entry.resolve(key.jdk().cacheFile());
 		if (!Files.isRegularFile(cache) || Files.size(cache) == 0) {
-			return failure("the JVM wrote no " + cache.getFileName(), log);
+			return Trained.failed(failure("the JVM wrote no " + cache.getFileName(), log));
 		}
-		return null;
+		return new Trained(null, timedOut);
+	}
+
+	/**
+	 * How a training's steps went.
+	 *
+	 * @param failure why it failed, or {@code null} when the cache was written
+	 * @param timedOut whether a training start was ended by the training timeout
+	 */
+	private record Trained(@Nullable String failure, boolean timedOut) {
+
+		static Trained failed(String failure) {
+			return new Trained(failure, false);
+		}
+
 	}
 
 	private static String failure(String what, Path log) {

@@ -202,6 +202,24 @@ class JvmCachesTest {
 	}
 
 	@Test
+	void aTrainingStartStoppedAtTheTimeoutKeepsTheCacheItsJvmWroteAsItExited() throws Exception {
+		// long enough for the stand-in to be waiting for SIGTERM when it comes
+		JvmCaches caches = new JvmCaches(new JvmCaches.Settings("train", this.cache, Long.MAX_VALUE, Duration.ofSeconds(3)));
+
+		List<Training> trained = caches.prepare(List.of(new JvmCaches.Server("a", command(1), null,
+				Map.of("FAKE_JAVA_UNTIL_TERM", "1"), true, true)));
+
+		assertThat(trained).singleElement().satisfies((training) -> {
+			assertThat(training.trained()).as(training.detail()).isTrue();
+			assertThat(training.detail()).contains("stopped at the training timeout");
+		});
+		assertThat(Files.readString(Path.of(trained.get(0).entry()).resolve("training.log")))
+			.contains("still running after the training timeout");
+		assertThat(caches.apply("a", command(1), this.run.resolve("a.log"), true))
+			.anyMatch((arg) -> arg.startsWith("-XX:SharedArchiveFile="));
+	}
+
+	@Test
 	void aCacheDeletedSinceItWasLookedUpIsNotGivenToItsServerWhichStartsAsItIs() throws Exception {
 		Path other = FakeJdk.bootJar(this.tmp.resolve("apps/other.jar"), "other");
 		caches(Long.MAX_VALUE).prepare(List.of(server("a", 1, true)));

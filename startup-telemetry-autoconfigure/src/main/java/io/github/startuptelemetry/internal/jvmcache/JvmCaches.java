@@ -74,16 +74,21 @@ public final class JvmCaches {
 	 */
 	public List<Training> prepare(List<Server> servers) {
 		Map<String, List<Server>> toTrain = new LinkedHashMap<>();
+		Map<String, List<Server>> sharing = new LinkedHashMap<>();
 		for (Server server : servers) {
 			Resolution resolution = resolve(server);
 			this.resolutions.put(server.name(), resolution);
-			if (server.train() && resolution.key() != null && !resolution.lookup().usable()) {
-				toTrain.computeIfAbsent(resolution.key().id(), (id) -> new ArrayList<>()).add(server);
+			if (resolution.key() != null && !resolution.lookup().usable()) {
+				sharing.computeIfAbsent(resolution.key().id(), (id) -> new ArrayList<>()).add(server);
+				if (server.train()) {
+					toTrain.computeIfAbsent(resolution.key().id(), (id) -> new ArrayList<>()).add(server);
+				}
 			}
 		}
 		List<Training> done = new ArrayList<>();
-		for (List<Server> group : toTrain.values()) {
-			Training training = train(group);
+		for (Map.Entry<String, List<Server>> group : toTrain.entrySet()) {
+			// a server that only uses caches starts with the one trained now for its command too
+			Training training = train(group.getValue(), sharing.get(group.getKey()));
 			if (training != null) {
 				done.add(training);
 				this.trainings.add(training);
@@ -144,8 +149,12 @@ public final class JvmCaches {
 		return known;
 	}
 
-	/** Train the command {@code group} shares, once; {@code null} when another supervisor just did. */
-	private @Nullable Training train(List<Server> group) {
+	/**
+	 * Train the command {@code group} shares, once; {@code null} when another supervisor just
+	 * did. Every server of {@code sharing} (the group and those of the same command that only
+	 * use caches) is looked up again afterwards.
+	 */
+	private @Nullable Training train(List<Server> group, List<Server> sharing) {
 		Server first = group.get(0);
 		Resolution resolution = this.resolutions.get(first.name());
 		CacheKey key = resolution.key();
@@ -191,7 +200,7 @@ public final class JvmCaches {
 								+ Durations.format(training.durationMs() * 1_000_000) + ": " + training.detail()
 						: "Training the JVM cache of " + String.join(", ", names) + " failed: " + training.detail());
 			}
-			for (Server server : group) {
+			for (Server server : sharing) {
 				Resolution trained = resolve(server);
 				this.resolutions.put(server.name(), (training != null && !training.trained())
 						? new Resolution(key, key.jdk(), null, JvmCacheReport.TRAINING_FAILED, training.detail())
@@ -203,7 +212,7 @@ public final class JvmCaches {
 			logger.warn("Training the JVM cache of " + String.join(", ", names) + " failed: " + ex);
 			Training failed = new Training(names, key.jdk().kind(), key.jdk().describe(), key.target(), false,
 					ex.toString(), (System.nanoTime() - start) / 1_000_000, 0, dir.toString());
-			group.forEach((server) -> this.resolutions.put(server.name(),
+			sharing.forEach((server) -> this.resolutions.put(server.name(),
 					new Resolution(key, key.jdk(), null, JvmCacheReport.TRAINING_FAILED, ex.toString())));
 			return failed;
 		}

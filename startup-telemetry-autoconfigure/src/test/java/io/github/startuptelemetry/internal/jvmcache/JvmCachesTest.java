@@ -82,6 +82,19 @@ class JvmCachesTest {
 	}
 
 	@Test
+	void aServerThatOnlyUsesCachesStartsWithTheOneTrainedForItsCommandBeforeTheStartup() throws Exception {
+		JvmCaches caches = caches(Long.MAX_VALUE);
+
+		// two servers of one command: a may be trained, b only uses (its own jvm-cache.mode: use)
+		List<Training> trained = caches.prepare(List.of(server("a", 1, true), server("b", 2, false)));
+
+		assertThat(trained).singleElement().satisfies((training) -> assertThat(training.servers()).containsExactly("a"));
+		assertThat(caches.apply("b", command(2), this.run.resolve("b.log"), true))
+			.contains("-XX:SharedArchiveFile=" + Path.of(trained.get(0).entry()).resolve("app.jsa"));
+		assertThat(caches.observe("b", -1, false).reason()).isEqualTo(JvmCacheReport.USED);
+	}
+
+	@Test
 	void aLaterSupervisorUsesTheCacheWithoutTrainingAndARoundWithoutCachesLeavesTheCommandAlone() throws Exception {
 		caches(Long.MAX_VALUE).prepare(List.of(server("a", 1, true)));
 		JvmCaches later = caches(Long.MAX_VALUE);

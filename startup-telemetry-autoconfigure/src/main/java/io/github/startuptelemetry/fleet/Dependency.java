@@ -1,8 +1,8 @@
 package io.github.startuptelemetry.fleet;
 
 import java.util.List;
-import java.util.Locale;
 
+import io.github.startuptelemetry.contract.DependencyConditions;
 import io.github.startuptelemetry.fleet.SupervisorProperties.DependencyCondition;
 
 /**
@@ -21,7 +21,11 @@ record Dependency(String name, DependencyCondition condition, List<String> serve
 
 	/** The condition as reports and spans write it: {@code ready}, {@code started}, {@code completed}. */
 	String conditionName() {
-		return this.condition.name().toLowerCase(Locale.ROOT);
+		return switch (this.condition) {
+			case READY -> DependencyConditions.READY;
+			case STARTED -> DependencyConditions.STARTED;
+			case COMPLETED -> DependencyConditions.COMPLETED;
+		};
 	}
 
 	/** {@code config:ready}, as the span attribute lists it. */

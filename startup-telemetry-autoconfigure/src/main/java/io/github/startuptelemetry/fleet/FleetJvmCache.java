@@ -223,7 +223,10 @@ final class FleetJvmCache {
 	JvmCacheReport report(List<FleetServer> servers) {
 		List<JvmCacheReport.ServerCache> rows = new ArrayList<>();
 		for (FleetServer server : servers) {
-			rows.add(this.caches.observe(server.name(), pid(server), local(server)));
+			// what its command got is remembered from its last apply: a server not launched now
+			// (never released, its launch failed) may have one from a compare round
+			rows.add((server.process != null) ? this.caches.observe(server.name(), pid(server), local(server))
+					: this.caches.notStarted(server.name()));
 		}
 		return this.caches.report(rows).withComparison(this.comparison);
 	}

@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.contract.DependencyConditions;
 import io.github.startuptelemetry.report.ServerReport.DependsOn;
 import io.github.startuptelemetry.timeline.Stage;
 
@@ -51,17 +51,17 @@ public record CriticalChain(long allReadyAfterNs, List<Link> links) {
 		List<Link> links = new ArrayList<>();
 		Set<String> seen = new HashSet<>();
 		ServerReport current = last;
-		String condition = last.oneShot() ? "completed" : StartupOutcome.READY;
+		String condition = last.oneShot() ? DependencyConditions.COMPLETED : DependencyConditions.READY;
 		while (current != null && seen.add(current.name())) {
 			Optional<DependsOn> waitedFor = current.waiting()
 				.flatMap((wait) -> (wait.releasedBy() != null) ? wait.on(wait.releasedBy()) : Optional.empty());
-			long metNs = "started".equals(condition) ? current.spawnNs() : current.endNs();
+			long metNs = DependencyConditions.STARTED.equals(condition) ? current.spawnNs() : current.endNs();
 			links.add(0, new Link(current, condition, metNs - report.startNs(), waitedFor));
 			ServerReport released = current.waiting()
 				.map(ServerReport.Waiting::releasedBy)
 				.map(byName::get)
 				.orElse(null);
-			condition = waitedFor.map(DependsOn::condition).orElse(StartupOutcome.READY);
+			condition = waitedFor.map(DependsOn::condition).orElse(DependencyConditions.READY);
 			current = released;
 		}
 		return Optional.of(new CriticalChain(report.durationNs(), links));

@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.contract.DependencyConditions;
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.report.ServerReport.DependsOn;
 import io.github.startuptelemetry.timeline.Stage;
@@ -63,7 +64,7 @@ public record DependencyWait(ServerReport dependant, DependsOn dependency, long 
 			if (server == null) {
 				return OptionalLong.empty();
 			}
-			if ("started".equals(dependency.condition())) {
+			if (DependencyConditions.STARTED.equals(dependency.condition())) {
 				if (!server.spawned()) {
 					return OptionalLong.empty();
 				}

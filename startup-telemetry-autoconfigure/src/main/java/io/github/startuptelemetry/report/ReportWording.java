@@ -3,6 +3,7 @@ package io.github.startuptelemetry.report;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
 
+import io.github.startuptelemetry.contract.DependencyConditions;
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.internal.support.Decimals;
 import io.github.startuptelemetry.internal.support.Durations;
@@ -75,7 +76,7 @@ final class ReportWording {
 	}
 
 	/** What a one-shot job that exited 0 did, where a server is {@code ready}. */
-	static final String COMPLETED = "completed";
+	static final String COMPLETED = DependencyConditions.COMPLETED;
 
 	/** What the wait of a server before its spawn is called. */
 	static final String WAITED = "waited";

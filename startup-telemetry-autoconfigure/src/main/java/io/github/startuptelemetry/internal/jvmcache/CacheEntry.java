@@ -71,6 +71,15 @@ record CacheEntry(Path dir, String id, String target, String content, String jav
 		return (this.launch != null) ? this.dir.resolve(this.launch) : Path.of(own);
 	}
 
+	/**
+	 * Whether it is still there, all that a server started with it needs: its description, its
+	 * cache and the jar it runs instead of its own.
+	 */
+	boolean present() {
+		return Files.isRegularFile(this.dir.resolve(CacheDirectory.PROPERTIES)) && Files.isRegularFile(cache())
+				&& (this.launch == null || Files.isRegularFile(this.dir.resolve(this.launch)));
+	}
+
 	/** When it was last used (or trained). */
 	Instant lastUsed() {
 		try {

@@ -74,16 +74,21 @@ public final class JvmCaches {
 	 */
 	public List<Training> prepare(List<Server> servers) {
 		Map<String, List<Server>> toTrain = new LinkedHashMap<>();
+		Map<String, List<Server>> sharing = new LinkedHashMap<>();
 		for (Server server : servers) {
 			Resolution resolution = resolve(server);
 			this.resolutions.put(server.name(), resolution);
-			if (server.train() && resolution.key() != null && !resolution.lookup().usable()) {
-				toTrain.computeIfAbsent(resolution.key().id(), (id) -> new ArrayList<>()).add(server);
+			if (resolution.key() != null && !resolution.lookup().usable()) {
+				sharing.computeIfAbsent(resolution.key().id(), (id) -> new ArrayList<>()).add(server);
+				if (server.train()) {
+					toTrain.computeIfAbsent(resolution.key().id(), (id) -> new ArrayList<>()).add(server);
+				}
 			}
 		}
 		List<Training> done = new ArrayList<>();
-		for (List<Server> group : toTrain.values()) {
-			Training training = train(group);
+		for (Map.Entry<String, List<Server>> group : toTrain.entrySet()) {
+			// a server that only uses caches starts with the one trained now for its command too
+			Training training = train(group.getValue(), sharing.get(group.getKey()));
 			if (training != null) {
 				done.add(training);
 				this.trainings.add(training);
@@ -144,8 +149,12 @@ public final class JvmCaches {
 		return known;
 	}
 
-	/** Train the command {@code group} shares, once; {@code null} when another supervisor just did. */
-	private @Nullable Training train(List<Server> group) {
+	/**
+	 * Train the command {@code group} shares, once; {@code null} when another supervisor just
+	 * did. Every server of {@code sharing} (the group and those of the same command that only
+	 * use caches) is looked up again afterwards.
+	 */
+	private @Nullable Training train(List<Server> group, List<Server> sharing) {
 		Server first = group.get(0);
 		Resolution resolution = this.resolutions.get(first.name());
 		CacheKey key = resolution.key();
@@ -164,11 +173,11 @@ public final class JvmCaches {
 						+ "context has refreshed; not counted as the fleet's startup. Log: "
 						+ dir.resolve(CacheDirectory.TRAINING_LOG));
 				Path entry = this.directory.begin(key);
-				String failure = runTraining(first, key, entry);
+				Trained trained = runTraining(first, key, entry);
 				long ms = (System.nanoTime() - start) / 1_000_000;
-				if (failure != null) {
-					return new Training(names, key.jdk().kind(), key.jdk().describe(), key.target(), false, failure, ms,
-							0, entry.toString());
+				if (trained.failure() != null) {
+					return new Training(names, key.jdk().kind(), key.jdk().describe(), key.target(), false,
+							trained.failure(), ms, 0, entry.toString());
 				}
 				CacheEntry committed = this.directory.commit(key, entry, launchOf(key, entry), ms);
 				List<Path> evicted = this.directory.evict(this.settings.maxBytes(), entry);
@@ -180,7 +189,9 @@ public final class JvmCaches {
 				long size = CacheDirectory.size(entry);
 				return new Training(names, key.jdk().kind(), key.jdk().describe(), key.target(), true,
 						key.jdk().kindName() + " " + committed.cache().getFileName() + ", " + size / (1024 * 1024)
-								+ " MB in all",
+								+ " MB in all" + (trained.timedOut() ? "; its training start was stopped at the training "
+										+ "timeout (" + Durations.format(this.settings.trainingTimeout().toNanos())
+										+ "), trained up to then" : ""),
 						ms, size, entry.toString());
 			});
 			if (training != null) {
@@ -189,7 +200,7 @@ public final class JvmCaches {
 								+ Durations.format(training.durationMs() * 1_000_000) + ": " + training.detail()
 						: "Training the JVM cache of " + String.join(", ", names) + " failed: " + training.detail());
 			}
-			for (Server server : group) {
+			for (Server server : sharing) {
 				Resolution trained = resolve(server);
 				this.resolutions.put(server.name(), (training != null && !training.trained())
 						? new Resolution(key, key.jdk(), null, JvmCacheReport.TRAINING_FAILED, training.detail())
@@ -201,44 +212,66 @@ public final class JvmCaches {
 			logger.warn("Training the JVM cache of " + String.join(", ", names) + " failed: " + ex);
 			Training failed = new Training(names, key.jdk().kind(), key.jdk().describe(), key.target(), false,
 					ex.toString(), (System.nanoTime() - start) / 1_000_000, 0, dir.toString());
-			group.forEach((server) -> this.resolutions.put(server.name(),
+			sharing.forEach((server) -> this.resolutions.put(server.name(),
 					new Resolution(key, key.jdk(), null, JvmCacheReport.TRAINING_FAILED, ex.toString())));
 			return failed;
 		}
 	}
 
-	/** Extract a Spring Boot jar, then run the training start(s); why it failed, or {@code null}. */
-	private @Nullable String runTraining(Server server, CacheKey key, Path entry) throws IOException {
+	/**
+	 * Extract a Spring Boot jar, then run the training start(s). A start that the training
+	 * timeout ended is no failure by itself: a JVM writes its cache at any exit (SIGTERM's
+	 * included), so what it wrote by then counts.
+	 */
+	private Trained runTraining(Server server, CacheKey key, Path entry) throws IOException {
 		Path log = entry.resolve(CacheDirectory.TRAINING_LOG);
 		Map<String, String> env = server.env();
 		JavaCommand command = JavaCommand.parse(server.command());
 		String jar = key.bootJar() ? null : command.jar();
+		boolean timedOut = false;
 		try {
 			if (key.bootJar()) {
 				Path app = entry.resolve(CacheDirectory.APP);
-				int extracted = this.training.run(List.of(key.jdk().java().toString(), "-Djarmode=tools", "-jar",
-						key.target(), "extract", "--destination", app.toString()), server.workingDir(), env, log);
-				if (extracted != 0) {
-					return failure("extracting " + key.target() + " exited with " + extracted, log);
+				TrainingProcess.Exit extracted = this.training.run(List.of(key.jdk().java().toString(),
+						"-Djarmode=tools", "-jar", key.target(), "extract", "--destination", app.toString()),
+						server.workingDir(), env, log);
+				if (extracted.code() != 0) {
+					return Trained.failed(failure("extracting " + key.target() + " exited with " + extracted.code(), log));
 				}
 				jar = extractedJar(app).toString();
 			}
 			for (List<String> options : key.jdk().trainingOptions(entry)) {
-				int exit = this.training.run(JavaCommand.withCache(command, options, jar), server.workingDir(), env, log);
-				if (exit != 0) {
-					return failure("the training start exited with " + exit, log);
+				TrainingProcess.Exit exit = this.training.run(JavaCommand.withCache(command, options, jar),
+						server.workingDir(), env, log);
+				if (exit.code() != 0 && !exit.timedOut()) {
+					return Trained.failed(failure("the training start exited with " + exit.code(), log));
 				}
+				timedOut |= exit.timedOut();
 			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return "interrupted";
+			return Trained.failed("interrupted");
 		}
 		Path cache = entry.resolve(key.jdk().cacheFile());
 		if (!Files.isRegularFile(cache) || Files.size(cache) == 0) {
-			return failure("the JVM wrote no " + cache.getFileName(), log);
+			return Trained.failed(failure("the JVM wrote no " + cache.getFileName(), log));
 		}
-		return null;
+		return new Trained(null, timedOut);
+	}
+
+	/**
+	 * How a training's steps went.
+	 *
+	 * @param failure why it failed, or {@code null} when the cache was written
+	 * @param timedOut whether a training start was ended by the training timeout
+	 */
+	private record Trained(@Nullable String failure, boolean timedOut) {
+
+		static Trained failed(String failure) {
+			return new Trained(failure, false);
+		}
+
 	}
 
 	private static String failure(String what, Path log) {
@@ -290,6 +323,13 @@ public final class JvmCaches {
 			this.applied.put(name, new Applied(resolution, null, null, JvmCacheReport.UNSUPPORTED, current.problem()));
 			return command;
 		}
+		if (!entry.present()) {
+			// evicted by a later training (this supervisor's or another's): a server run from an
+			// extracted jar that is gone would not start at all
+			this.applied.put(name, new Applied(resolution, null, null, JvmCacheReport.MISSING, "its cache " + entry.dir()
+					+ " was deleted since it was looked up (evicted to keep the cache directory under its max-size)"));
+			return command;
+		}
 		Path log = serverLog.resolveSibling(serverLog.getFileName().toString().replaceFirst("\\.log$", "")
 				+ ".jvm-cache.log");
 		CacheDirectory.touch(entry);
@@ -309,9 +349,7 @@ public final class JvmCaches {
 	public ServerCache observe(String name, long pid, boolean local) {
 		Applied applied = this.applied.get(name);
 		if (applied == null) {
-			// never launched (its spawn failed), or not of this fleet's plan
-			Resolution resolution = this.resolutions.getOrDefault(name, Resolution.without(JvmCacheReport.OFF, null));
-			applied = new Applied(resolution, null, null, JvmCacheReport.NOT_STARTED, "it was not launched");
+			return notStarted(name);
 		}
 		Jdk jdk = applied.resolution().jdk();
 		ServerCache cache = new ServerCache(name, applied.reason(), applied.detail(),
@@ -336,6 +374,17 @@ public final class JvmCaches {
 			}
 		}
 		return cache;
+	}
+
+	/**
+	 * The row of server {@code name} when it was not launched in the last start (its
+	 * dependencies never let it, or its launcher failed), whatever an earlier start of it (a
+	 * compare round) or its command's making got.
+	 */
+	public ServerCache notStarted(String name) {
+		Jdk jdk = this.resolutions.getOrDefault(name, Resolution.without(JvmCacheReport.OFF, null)).jdk();
+		return new ServerCache(name, JvmCacheReport.NOT_STARTED, "it was not launched", (jdk != null) ? jdk.kind() : null,
+				(jdk != null) ? jdk.describe() : null, -1, -1);
 	}
 
 	/** The report of the last start: its servers' rows, this supervisor's trainings. */

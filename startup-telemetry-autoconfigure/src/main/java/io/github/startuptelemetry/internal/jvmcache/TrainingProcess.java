@@ -44,12 +44,13 @@ final class TrainingProcess {
 
 	/**
 	 * Run one step to its end.
-	 * @return its exit code, or -1 when it was stopped (the supervisor is stopping)
+	 * @return how it ended: its exit code (-1 when it was stopped: the supervisor is stopping),
+	 * and whether the training timeout ended it
 	 */
-	int run(List<String> command, @Nullable Path workingDir, Map<String, String> env, Path log)
+	Exit run(List<String> command, @Nullable Path workingDir, Map<String, String> env, Path log)
 			throws IOException, InterruptedException {
 		if (this.stopped) {
-			return -1;
+			return new Exit(-1, false);
 		}
 		Files.writeString(log, "$ " + redacted(command) + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
 				StandardOpenOption.APPEND);
@@ -62,17 +63,29 @@ final class TrainingProcess {
 		Process process = builder.start();
 		this.running = process;
 		try {
+			boolean timedOut = false;
 			if (!process.waitFor(this.timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 				Files.writeString(log, "\n(still running after the training timeout, " + this.timeout.toSeconds()
 						+ " s: stopped)\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-				end(process);
+				timedOut = end(process);
 			}
-			return this.stopped ? -1 : process.waitFor();
+			return this.stopped ? new Exit(-1, false) : new Exit(process.waitFor(), timedOut);
 		}
 		finally {
 			this.running = null;
 			standDown(process);
 		}
+	}
+
+	/**
+	 * How a step ended.
+	 *
+	 * @param code its exit code (a JVM ended by SIGTERM exits with 143), -1 when it was stopped
+	 * @param timedOut whether it was still running at the training timeout and exited on the
+	 * SIGTERM it got then, by itself (not killed a grace later): a JVM writes its cache so
+	 */
+	record Exit(int code, boolean timedOut) {
+
 	}
 
 	/** Stop the step under way, if any, and run no more. */
@@ -84,21 +97,26 @@ final class TrainingProcess {
 		}
 	}
 
-	/** SIGTERM to the step and what it started (the AOT cache's assembly JVM), SIGKILL after the grace. */
-	private static void end(Process process) {
+	/**
+	 * SIGTERM to the step and what it started (the AOT cache's assembly JVM), SIGKILL after the
+	 * grace; whether it exited by itself within the grace.
+	 */
+	private static boolean end(Process process) {
 		List<ProcessHandle> all = new ArrayList<>();
 		all.add(process.toHandle());
 		process.descendants().filter((handle) -> !LaunchShell.isGuard(handle)).forEach(all::add);
 		all.forEach(ProcessHandle::destroy);
 		try {
-			if (!process.waitFor(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-				all.forEach(ProcessHandle::destroyForcibly);
+			if (process.waitFor(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+				return true;
 			}
+			all.forEach(ProcessHandle::destroyForcibly);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			all.forEach(ProcessHandle::destroyForcibly);
 		}
+		return false;
 	}
 
 	/** The launch shell's guard may go: the step is over, and the supervisor alive. */

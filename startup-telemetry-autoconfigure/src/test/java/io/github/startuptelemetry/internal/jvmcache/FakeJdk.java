@@ -14,7 +14,8 @@ import java.util.jar.Manifest;
  * ones): a {@code release} file, and a {@code bin/java} script that does what a training asks of
  * a JVM (extract a Spring Boot jar, write the cache at exit) and nothing else. With
  * {@code FAKE_JAVA_FAIL} in its environment the training start fails; with
- * {@code FAKE_JAVA_SLEEP} it outlives any timeout.
+ * {@code FAKE_JAVA_SLEEP} it outlives any timeout; with {@code FAKE_JAVA_UNTIL_TERM} it runs
+ * until SIGTERM, then writes its cache and exits 143, as a JVM does.
  */
 final class FakeJdk {
 
@@ -33,6 +34,10 @@ final class FakeJdk {
 			done
 			if [ -n "$jarmode" ]; then mkdir -p "$dest/lib" && cp "$jar" "$dest/$(basename "$jar")" && echo extracted && exit 0; fi
 			if [ -n "$FAKE_JAVA_SLEEP" ]; then exec sleep 60; fi
+			if [ -n "$FAKE_JAVA_UNTIL_TERM" ]; then
+				trap 'kill $! 2>/dev/null; [ -n "$out" ] && printf "a cache" > "$out"; exit 143' TERM
+				sleep 60 & wait; exit 0
+			fi
 			if [ -n "$FAKE_JAVA_FAIL" ]; then echo "Error: training failed on purpose"; exit 3; fi
 			[ -n "$out" ] && printf 'a cache' > "$out"
 			echo "trained $jar"

@@ -82,6 +82,19 @@ class JvmCachesTest {
 	}
 
 	@Test
+	void aServerThatOnlyUsesCachesStartsWithTheOneTrainedForItsCommandBeforeTheStartup() throws Exception {
+		JvmCaches caches = caches(Long.MAX_VALUE);
+
+		// two servers of one command: a may be trained, b only uses (its own jvm-cache.mode: use)
+		List<Training> trained = caches.prepare(List.of(server("a", 1, true), server("b", 2, false)));
+
+		assertThat(trained).singleElement().satisfies((training) -> assertThat(training.servers()).containsExactly("a"));
+		assertThat(caches.apply("b", command(2), this.run.resolve("b.log"), true))
+			.contains("-XX:SharedArchiveFile=" + Path.of(trained.get(0).entry()).resolve("app.jsa"));
+		assertThat(caches.observe("b", -1, false).reason()).isEqualTo(JvmCacheReport.USED);
+	}
+
+	@Test
 	void aLaterSupervisorUsesTheCacheWithoutTrainingAndARoundWithoutCachesLeavesTheCommandAlone() throws Exception {
 		caches(Long.MAX_VALUE).prepare(List.of(server("a", 1, true)));
 		JvmCaches later = caches(Long.MAX_VALUE);
@@ -199,6 +212,43 @@ class JvmCachesTest {
 				other.toString()), null, Map.of(), true, true)));
 
 		assertThat(entries()).singleElement().satisfies((entry) -> assertThat(entry).startsWith("other-appcds17-"));
+	}
+
+	@Test
+	void aTrainingStartStoppedAtTheTimeoutKeepsTheCacheItsJvmWroteAsItExited() throws Exception {
+		// long enough for the stand-in to be waiting for SIGTERM when it comes
+		JvmCaches caches = new JvmCaches(new JvmCaches.Settings("train", this.cache, Long.MAX_VALUE, Duration.ofSeconds(3)));
+
+		List<Training> trained = caches.prepare(List.of(new JvmCaches.Server("a", command(1), null,
+				Map.of("FAKE_JAVA_UNTIL_TERM", "1"), true, true)));
+
+		assertThat(trained).singleElement().satisfies((training) -> {
+			assertThat(training.trained()).as(training.detail()).isTrue();
+			assertThat(training.detail()).contains("stopped at the training timeout");
+		});
+		assertThat(Files.readString(Path.of(trained.get(0).entry()).resolve("training.log")))
+			.contains("still running after the training timeout");
+		assertThat(caches.apply("a", command(1), this.run.resolve("a.log"), true))
+			.anyMatch((arg) -> arg.startsWith("-XX:SharedArchiveFile="));
+	}
+
+	@Test
+	void aCacheDeletedSinceItWasLookedUpIsNotGivenToItsServerWhichStartsAsItIs() throws Exception {
+		Path other = FakeJdk.bootJar(this.tmp.resolve("apps/other.jar"), "other");
+		caches(Long.MAX_VALUE).prepare(List.of(server("a", 1, true)));
+		long oneEntry = CacheDirectory.size(this.cache);
+		JvmCaches caches = caches(oneEntry * 3 / 2);
+
+		// a's cache is there when looked up; training b's then evicts it (least recently used) to keep the bound
+		caches.prepare(List.of(server("a", 1, true), new JvmCaches.Server("b", List.of(this.java.toString(), "-jar",
+				other.toString()), null, Map.of(), true, true)));
+
+		assertThat(entries()).singleElement().satisfies((entry) -> assertThat(entry).startsWith("other-appcds17-"));
+		// not started with a cache and an extracted jar that are gone (the JVM would not find the jar)
+		assertThat(caches.apply("a", command(1), this.run.resolve("a.log"), true)).isEqualTo(command(1));
+		ServerCache a = caches.observe("a", -1, false);
+		assertThat(a.reason()).isEqualTo(JvmCacheReport.MISSING);
+		assertThat(a.detail()).contains("was deleted since it was looked up");
 	}
 
 	/** What the cache did for {@code name} once started (with the cache if it has one). */

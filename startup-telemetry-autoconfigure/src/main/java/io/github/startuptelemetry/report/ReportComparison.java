@@ -599,6 +599,14 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 			return (this == UNIFORM) ? "uniformly" : name().toLowerCase(Locale.ROOT);
 		}
 
+		/**
+		 * Whether its CPU time is the whole process's (all threads, read from the JVM's counters)
+		 * rather than one thread's: a stage's and spawn→ready's.
+		 */
+		boolean processWide() {
+			return this == SERVER || this == STAGE;
+		}
+
 	}
 
 	/** Which way a unit moved, beyond its allowance or not. */

@@ -420,7 +420,7 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 					waitAllowed, stat.waitSpreadMs());
 			Times shorter = new Times(stat.leastWaitMs(), BaselineModel.waitMs(wall, cpu, met.low()),
 					stat.leastWaitMs(), waitAllowed, stat.waitSpreadMs());
-			boolean workSlower = work.excessMs() > work.allowedMs();
+			boolean workSlower = work.excessMs() > work.allowedMs() && lengthened(unit, stat, cpuFactor, threshold, floor);
 			boolean waitSlower = longer.excessMs() > longer.allowedMs();
 			if (workSlower || waitSlower) {
 				Cause cause = (workSlower && waitSlower) ? Cause.WORK_AND_WAIT : workSlower ? Cause.WORK : Cause.WAIT;
@@ -433,6 +433,24 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 					: waitFaster ? Cause.WAIT : Cause.NONE;
 			return new Change(this.server, unit.kind(), unit.name(), (cause != Cause.NONE) ? Verdict.FASTER : Verdict.SAME,
 					cause, wallTimes, workFaster ? lessWork : work, waitFaster ? shorter : longer, stat.runs(), List.of());
+		}
+
+		/**
+		 * Whether more work in it made it longer: always for a unit of one thread; for a stage or
+		 * spawn→ready (the whole process's CPU time) only when its wall time is beyond the least
+		 * it should take now (the least it waited then, its work at this run's usual contention).
+		 * Other threads' work in a stage (an exporter's, the warm-up's request threads') runs
+		 * beside its main thread, and a load moves it from stage to stage and out of the startup:
+		 * a quieter run does more of it within the stage without making the stage any longer.
+		 */
+		private boolean lengthened(UnitTimes unit, Stat stat, double cpuFactor, RegressionThreshold threshold,
+				double floor) {
+			if (!unit.kind().processWide()) {
+				return true;
+			}
+			double least = stat.leastWaitMs() + stat.cpuMs() * cpuFactor * this.speed.contention().median();
+			return unit.wallMs() - least > allowed(threshold, floor, least,
+					this.settings.spreadMultiplier() * orZero(stat.wallSpreadMs()) * this.speed.factor());
 		}
 
 		/** A unit in no baseline run: under the bean-span threshold there, or new; judged against nothing. */

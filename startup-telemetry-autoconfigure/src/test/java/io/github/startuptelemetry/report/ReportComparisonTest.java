@@ -186,8 +186,13 @@ class ReportComparisonTest {
 		ServerTimes baseline = stage(MODEL.run(2), "application_ready", 600, 300);
 		ReportComparison jit = compare(List.of(baseline), stage(MODEL.run(1), "application_ready", 1000, 700));
 		assertThat(jit.regressions()).isEmpty();
-		// its own work grew by 700 ms: at least 1 s of its own against all of the 600 ms then
-		ReportComparison own = compare(List.of(baseline), stage(MODEL.run(1), "application_ready", 1300, 300));
+		// 700 ms more of other threads' work beside its main thread (a quieter run did more of an exporter's
+		// work within it), the stage no longer: no regression of the startup
+		ReportComparison beside = compare(List.of(baseline), stage(MODEL.run(1), "application_ready", 1300, 300));
+		assertThat(beside.regressions()).as(beside.text()).isEmpty();
+		// its own work grew by 700 ms, and it took that much longer: at least 1 s of its own against all of the 600 ms then
+		ReportComparison own = compare(List.of(baseline),
+				stage(MODEL.with("application_ready", 700, 0).run(1), "application_ready", 1300, 300));
 		assertThat(own.culprits()).singleElement().satisfies((change) -> {
 			assertThat(change.unit()).isEqualTo("stage application_ready");
 			assertThat(change.cause()).isEqualTo(Cause.WORK);

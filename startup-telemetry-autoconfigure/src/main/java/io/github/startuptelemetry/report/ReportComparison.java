@@ -293,7 +293,7 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 				met.high(), met.units(), this.speed.usualContention()))
 			.append(cpuFactorText())
 			.append((this.stallMs > 0) ? "; stalls: 1 in 20 of the units that only worked in the baseline waited "
-					+ format(this.stallMs) + " or more beyond it, which any unit may" : "")
+					+ format(this.stallMs) + " or more beyond it, which any unit may on top of its allowance" : "")
 			.toString();
 	}
 
@@ -413,8 +413,8 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 			double cpuAllowed = allowed(threshold, threshold.floorMs(), expectedCpu, z * orZero(stat.cpuSpreadMs()));
 			Times work = new Times(stat.cpuMs(), unit.ownCpuMs(), expectedCpu, cpuAllowed, stat.cpuSpreadMs());
 			Times lessWork = new Times(stat.ownCpuMs(), cpu, stat.ownCpuMs() * cpuFactor, cpuAllowed, stat.cpuSpreadMs());
-			double waitAllowed = Math.max(allowed(threshold, floor, expectedWall, z * orZero(stat.waitSpreadMs())),
-					this.stallMs);
+			// beyond what the run's stalls explain: a unit's extra waiting is the stall noise plus its own change
+			double waitAllowed = allowed(threshold, floor, expectedWall, z * orZero(stat.waitSpreadMs())) + this.stallMs;
 			// slower: the least it can have waited now against the most it can have waited then; faster: the reverse
 			Times longer = new Times(stat.waitMs(), BaselineModel.waitMs(wall, cpu, met.high()), stat.waitMs(),
 					waitAllowed, stat.waitSpreadMs());
@@ -456,7 +456,7 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 		/** A unit in no baseline run: under the bean-span threshold there, or new; judged against nothing. */
 		private Change added(UnitTimes unit, RegressionThreshold threshold) {
 			double floor = threshold.floorMs();
-			double waitFloor = Math.max(floor * Math.max(1, this.speed.factor()), this.stallMs);
+			double waitFloor = floor * Math.max(1, this.speed.factor()) + this.stallMs;
 			Contention met = this.speed.contention();
 			if (unit.cpuMs() != null) {
 				double waited = BaselineModel.waitMs(unit.wallMs(), unit.cpuMs(), met.high());

@@ -59,7 +59,8 @@ class RegressionGateProcessTest {
 		HeadlessChromium chromium = HeadlessChromium.require(this.tmp);
 		Path baseline = this.tmp.resolve("baseline/startup-report.json");
 		try (CpuBurner burner = CpuBurner.start(BURNER_THREADS, TIMEOUT.plusSeconds(30))) {
-			assertThat(fleet("baseline", USUAL, baseline, null).exitCode()).isZero();
+			Run run = fleet("baseline", USUAL, baseline, null);
+			assertThat(run.exitCode()).as(run.log()).isZero();
 			assertThat(burner.running()).as("the burner outlasted the baseline run").isTrue();
 		}
 
@@ -111,8 +112,9 @@ class RegressionGateProcessTest {
 		assertThat(compare.select("p.speed").text()).startsWith("speed factor");
 		// one row per server, in the order the new report lists them (spawn order: the spawners run in parallel)
 		assertThat(page.select("tr.change[data-kind=server]").eachAttr("data-server")).containsExactlyInAnyOrder("a", "b");
-		assertThat(page.select("tr.change.regressed").eachAttr("data-server")).containsOnly("b");
-		assertThat(page.select("tr.change.regressed[data-name=modelLoader]").attr("data-server")).isEqualTo("b");
+		// the culprit's row is marked (another unit may regress beside it on a box busier than its burner alone)
+		assertThat(page.select("tr.change.regressed[data-name=modelLoader]").eachAttr("data-server")).as(regressed.log())
+			.containsExactly("b");
 
 		// the unchanged fleet against the same baseline passes
 		Path again = this.tmp.resolve("again/startup-report.json");

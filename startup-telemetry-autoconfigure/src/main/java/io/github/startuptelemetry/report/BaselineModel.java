@@ -16,12 +16,12 @@ import io.github.startuptelemetry.report.JsonReport.UnitTimes;
  * sleep, I/O, a remote call: the same however busy the cores are). Each baseline run's
  * contention is read from its own counters ({@link Contention}); a unit's waiting in a run is
  * its wall time less its CPU time stretched by the low end of that run's contention (so a
- * working unit waits about nothing, and what waiting there is is never underestimated). A stage
- * and spawn→ready take their CPU time from the whole process, at moments the beans' contention
- * does not describe (a JVM's start, while its fleet's other JVMs start too, is busier than its
- * beans), so theirs is their wall time less their CPU time: the most they can have waited at
- * any contention, which a baseline under load would otherwise hide (its waiting is then all
- * work) and a quieter run reveal.
+ * working unit waits about nothing, and what waiting there is is never underestimated). A stage,
+ * spawn→ready and a Spring phase last seconds, through moments the beans' contention does not
+ * describe (a JVM's start, while its fleet's other JVMs start too, is busier than its beans),
+ * so theirs is their wall time less their CPU time: the most they can have waited at any
+ * contention, which a baseline under load would otherwise hide (its waiting is then all work)
+ * and a quieter run reveal.
  * Per unit, the median and the spread over the runs of its CPU time and its waiting, and of its
  * wall time scaled to the runs' usual contention for a unit without CPU times.
  * <p>
@@ -159,7 +159,7 @@ final class BaselineModel {
 	 * @param cpuMs the median of its CPU times, {@code NaN} when unknown
 	 * @param cpuSpreadMs their spread
 	 * @param waitMs the median of its waiting ({@link #waitMs}) at each run's low contention (a
-	 * stage's and spawn→ready's at none: {@link ReportComparison.Kind#processWide()}): the most it can have waited;
+	 * coarse unit's at none: {@link ReportComparison.Kind#coarse()}): the most it can have waited;
 	 * {@code NaN} when its CPU time is unknown
 	 * @param waitSpreadMs their spread
 	 * @param leastWaitMs the median of its waiting at each run's high contention: the least it
@@ -195,7 +195,7 @@ final class BaselineModel {
 					: unit.wallMs() * usual / met.median());
 			if (unit.cpuMs() != null) {
 				this.cpus.add(unit.cpuMs());
-				this.waits.add(waitMs(unit.wallMs(), unit.cpuMs(), unit.kind().processWide() ? 1 : met.low()));
+				this.waits.add(waitMs(unit.wallMs(), unit.cpuMs(), unit.kind().coarse() ? 1 : met.low()));
 				this.leastWaits.add(waitMs(unit.wallMs(), unit.cpuMs(), met.high()));
 				this.ownCpus.add(unit.ownCpuMs());
 			}

@@ -438,7 +438,8 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 		/**
 		 * Whether more work in it made it longer: always for a unit of one thread; for a stage or
 		 * spawn→ready (the whole process's CPU time) only when its wall time is beyond the least
-		 * it should take now (the least it waited then, its work at this run's usual contention).
+		 * it should take now (the least it waited then, its work at this run's usual contention) and
+		 * beyond the baseline's own (times the speed factor when this run is the busier).
 		 * Other threads' work in a stage (an exporter's, the warm-up's request threads') runs
 		 * beside its main thread, and a load moves it from stage to stage and out of the startup:
 		 * a quieter run does more of it within the stage without making the stage any longer.
@@ -449,8 +450,11 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 				return true;
 			}
 			double least = stat.leastWaitMs() + stat.cpuMs() * cpuFactor * this.speed.contention().median();
-			return unit.wallMs() - least > allowed(threshold, floor, least,
-					this.settings.spreadMultiplier() * orZero(stat.wallSpreadMs()) * this.speed.factor());
+			// and beyond the baseline's own wall time, unless this run is the busier one
+			double then = stat.wallMs() * Math.max(1, this.speed.factor());
+			double spread = this.settings.spreadMultiplier() * orZero(stat.wallSpreadMs()) * this.speed.factor();
+			return unit.wallMs() - least > allowed(threshold, floor, least, spread)
+					&& unit.wallMs() - then > allowed(threshold, floor, then, spread);
 		}
 
 		/** A unit in no baseline run: under the bean-span threshold there, or new; judged against nothing. */
@@ -623,6 +627,15 @@ public record ReportComparison(int baselineRuns, Settings settings, Speed speed,
 		 */
 		boolean processWide() {
 			return this == SERVER || this == STAGE;
+		}
+
+		/**
+		 * Whether it spans moments of different contention (spawn→ready, a stage, one of Spring's
+		 * phases: seconds, from a JVM's start while its fleet's other JVMs start too to its beans),
+		 * which the run's contention, read from its beans and steps, does not describe.
+		 */
+		boolean coarse() {
+			return this == SERVER || this == STAGE || this == PHASE;
 		}
 
 	}

@@ -58,7 +58,7 @@ class GateQualityBenchmark {
 
 	@Test
 	void gateQuality() throws Exception {
-		int rounds = Integer.getInteger("bench.runs", 20);
+		int rounds = Integer.getInteger("bench.runs", 15);
 		int burnerThreads = Integer.getInteger("bench.burner", 2);
 		double loadBefore = BenchLoad.now();
 		BenchReport md = new BenchReport("Regression gate: detection and false alarms under load", "bench/run.sh gate");

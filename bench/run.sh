@@ -31,9 +31,9 @@
 #                                   load near 4 with the fleet's own): 3 baseline runs of the sample fleet, then N
 #                                   rounds of unchanged / modelLoader +500 ms / +1 s, gated by the supervisor (new)
 #                                   and by the old gate replayed over the same reports; detection and false-alarm
-#                                   rates, the units named (15 rounds: 48 fleet runs of about 30 s each with the
-#                                   burner, about 25 min on a quiet box, estimated; on the shared box at load 7-12 a
-#                                   run took 1.5-2 min; not in `all`, which would pass 30 minutes with it)
+#                                   rates, the units named (15 rounds: 48 fleet runs; one round of 3 runs took
+#                                   2.2 min at load 12 on the shared box, 40-46 s a run: at most about 30 min, less on a
+#                                   quiet box; not in `all`, which would pass 30 minutes with it)
 #   bench/run.sh all                all of the above but jvm-cache and gate, with counts that fit 30 minutes on 2 cores
 #                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3): about 20 min,
 #                                   estimated from the parts run alone on 2026-12-01, some under load (build 1,

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 
 import org.springframework.beans.factory.BeanFactory;
@@ -15,12 +14,17 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.internal.export.StartupExport;
+import io.github.startuptelemetry.internal.export.StartupExportConfiguration;
+import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
+import io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration;
 import io.github.startuptelemetry.report.ServerReport;
 
 /**
@@ -28,10 +32,11 @@ import io.github.startuptelemetry.report.ServerReport;
  * timeline for it, with telemetry on. Before {@link SupervisorAutoConfiguration}, whose
  * do-nothing startup then backs off.
  */
-@AutoConfiguration(before = SupervisorAutoConfiguration.class,
+@AutoConfiguration(before = SupervisorAutoConfiguration.class, after = TelemetryLifecycleAutoConfiguration.class,
 		afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
 @ConditionalOnClass(OpenTelemetry.class)
 @ConditionalOnTelemetryEnabled
+@Import(StartupExportConfiguration.class)
 public final class SupervisorTracingAutoConfiguration {
 
 	/** The beans only a supervisor needs: lazy, and created by the role once it has decided so. */
@@ -52,7 +57,7 @@ public final class SupervisorTracingAutoConfiguration {
 	@Bean
 	@Lazy
 	@ConditionalOnMissingBean
-	SupervisorStartup supervisorStartup(ObjectProvider<OpenTelemetry> openTelemetry, SupervisorRole role,
+	SupervisorStartup supervisorStartup(StartupExport export, SupervisorRole role,
 			ObjectProvider<ChildTelemetryEnvironment> childEnvironment,
 			ObjectProvider<Consumer<ServerReport>> serverListeners, Environment environment, BeanFactory beanFactory) {
 		List<Consumer<ServerReport>> listeners = new ArrayList<>(serverListeners.orderedStream().toList());
@@ -62,7 +67,7 @@ public final class SupervisorTracingAutoConfiguration {
 				&& !listeners.contains(metrics)) {
 			listeners.add(metrics);
 		}
-		return new OpenTelemetrySupervisorStartup(openTelemetry.getIfAvailable(OpenTelemetry::noop), role.timeline(),
+		return new OpenTelemetrySupervisorStartup(export, role.timeline(),
 				childEnvironment.getIfAvailable(), System.getenv(), listeners, TelemetrySwitch.startupSpans(environment));
 	}
 
@@ -79,9 +84,8 @@ public final class SupervisorTracingAutoConfiguration {
 	 */
 	@Bean(METRICS_BEAN)
 	@Lazy
-	@ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
-	SmartInitializingSingleton supervisorStartupMetrics(ObjectProvider<MeterRegistry> registry, SupervisorRole role) {
-		return new SupervisorStartupMetrics(registry, role);
+	SmartInitializingSingleton supervisorStartupMetrics(StartupHistograms histograms, SupervisorRole role) {
+		return new SupervisorStartupMetrics(histograms, role);
 	}
 
 }

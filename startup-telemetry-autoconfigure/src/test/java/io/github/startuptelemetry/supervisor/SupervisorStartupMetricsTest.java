@@ -18,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.contract.MetricNames;
 import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
+import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.report.ServerReport;
 
 class SupervisorStartupMetricsTest {
@@ -26,8 +27,7 @@ class SupervisorStartupMetricsTest {
 
 	@Test
 	void recordsEachServerAsGymDoesPlusTheOutcome() {
-		new SupervisorStartupMetrics(
-				new StaticListableBeanFactory(Map.of("registry", this.registry)).getBeanProvider(MeterRegistry.class))
+		new SupervisorStartupMetrics(new StartupHistograms(() -> this.registry, () -> null))
 			.accept(ServerReport.of("py-0", null, 0, 2_500_000_000L, "ready"));
 		DistributionSummary summary = this.registry.get("gym.server.startup_duration_ms")
 			.tag("nemo.gym.server.name", "py-0")
@@ -44,22 +44,10 @@ class SupervisorStartupMetricsTest {
 	@Test
 	void looksTheRegistryUpOnceForAllServers() {
 		AtomicInteger lookups = new AtomicInteger();
-		StaticListableBeanFactory beans = new StaticListableBeanFactory(Map.of("registry", this.registry));
-		ObjectProvider<MeterRegistry> counted = new ObjectProvider<>() {
-
-			@Override
-			public MeterRegistry getObject() {
-				lookups.incrementAndGet();
-				return beans.getBean(MeterRegistry.class);
-			}
-
-			@Override
-			public MeterRegistry getIfAvailable() {
-				return getObject();
-			}
-
-		};
-		SupervisorStartupMetrics metrics = new SupervisorStartupMetrics(counted);
+		SupervisorStartupMetrics metrics = new SupervisorStartupMetrics(new StartupHistograms(() -> {
+			lookups.incrementAndGet();
+			return this.registry;
+		}, () -> null));
 		metrics.afterSingletonsInstantiated();
 		metrics.accept(ServerReport.of("a", null, 0, 1_000_000L, "ready"));
 		metrics.accept(ServerReport.of("b", null, 0, 2_000_000L, "ready"));
@@ -70,20 +58,10 @@ class SupervisorStartupMetricsTest {
 	@Test
 	void aServerDoesNotWarmTheMeterUp() {
 		AtomicInteger lookups = new AtomicInteger();
-		ObjectProvider<MeterRegistry> counted = new ObjectProvider<>() {
-
-			@Override
-			public MeterRegistry getObject() {
-				lookups.incrementAndGet();
-				return SupervisorStartupMetricsTest.this.registry;
-			}
-
-			@Override
-			public MeterRegistry getIfAvailable() {
-				return getObject();
-			}
-
-		};
+		StartupHistograms counted = new StartupHistograms(() -> {
+			lookups.incrementAndGet();
+			return this.registry;
+		}, () -> null);
 		DefaultListableBeanFactory noLauncher = new DefaultListableBeanFactory();
 		SupervisorRole server = new SupervisorRole(noLauncher, noLauncher.getBeanProvider(ProcessTimeline.class));
 		new SupervisorStartupMetrics(counted, server).afterSingletonsInstantiated();

@@ -53,7 +53,8 @@ public final class ChildTelemetrySettings {
 	/** Attributes that describe one process, never inherited from the supervisor's own. */
 	private static final Set<String> PER_PROCESS_ATTRIBUTES = Set.of(ResourceAttributes.SERVICE_NAME,
 			ResourceAttributes.PROCESS_PID, ResourceAttributes.RANK, ResourceAttributes.WORLD_SIZE,
-			ResourceAttributes.LOCAL_RANK, ResourceAttributes.WORKER_GROUP);
+			ResourceAttributes.LOCAL_RANK, ResourceAttributes.WORKER_GROUP, ResourceAttributes.HOST_NAME,
+			ResourceAttributes.SERVICE_INSTANCE_ID);
 
 	private final ServerEnv supervisorEnv;
 

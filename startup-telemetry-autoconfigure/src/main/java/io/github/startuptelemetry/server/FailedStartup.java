@@ -19,6 +19,7 @@ import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
 import io.github.startuptelemetry.internal.export.StartupExport;
+import io.github.startuptelemetry.internal.lifecycle.GymServerType;
 import io.github.startuptelemetry.internal.support.DaemonThreads;
 import io.github.startuptelemetry.internal.timeline.WallClock;
 import io.github.startuptelemetry.timeline.Stage;
@@ -60,7 +61,9 @@ final class FailedStartup {
 		String traceId = null;
 		StartupExport export = StartupExport.standalone(environment, System.getenv());
 		if (export.settings().exportsTraces()) {
-			traceId = export(export, timeline, serverName, startup.getServerType(), failed, error,
+			String serverType = (startup.getServerType() != null) ? startup.getServerType()
+					: GymServerType.of(System.getenv());
+			traceId = export(export, timeline, serverName, serverType, failed, error,
 					EarlyTelemetryProperties.bind(environment, TelemetryProperties.SHUTDOWN_TIMEOUT,
 							Bindable.of(java.time.Duration.class), new TelemetryProperties().getShutdownTimeout(), logger)
 						.toNanos());

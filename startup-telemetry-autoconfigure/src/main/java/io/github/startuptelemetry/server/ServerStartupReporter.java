@@ -18,6 +18,7 @@ import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.core.Ordered;
 
 import io.github.startuptelemetry.internal.export.StartupExport;
+import io.github.startuptelemetry.internal.lifecycle.GymServerType;
 import io.github.startuptelemetry.internal.timeline.ReadyCallback;
 import io.github.startuptelemetry.internal.timeline.TraceParent;
 import io.github.startuptelemetry.internal.timeline.WallClock;
@@ -43,7 +44,12 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 
 	private final String serverName;
 
-	private final @Nullable String serverType;
+	/** {@code telemetry.startup.server-type}, or {@code null}. */
+	private final @Nullable String configuredType;
+
+	private volatile boolean typeKnown;
+
+	private volatile @Nullable String serverType;
 
 	private final boolean logSummary;
 
@@ -76,7 +82,7 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 		this.export = export;
 		this.shutdownTimeout = shutdownTimeout;
 		this.serverName = serverName;
-		this.serverType = serverType;
+		this.configuredType = serverType;
 		this.logSummary = logSummary;
 		this.consumers = List.copyOf(consumers);
 	}
@@ -120,7 +126,7 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 		try {
 			OpenTelemetry openTelemetry = this.export.tracing();
 			if (openTelemetry != null) {
-				root = ServerSpans.export(openTelemetry, this.serverName, this.serverType, timeline, null, null);
+				root = ServerSpans.export(openTelemetry, this.serverName, serverType(), timeline, null, null);
 				exported = root != null && this.export.tracesExported();
 			}
 		}
@@ -242,7 +248,7 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 
 	private ServerTimeline report(ServerStartupTimeline timeline, @Nullable String traceId, @Nullable String spanId,
 			@Nullable JvmInfo jvm) {
-		return new ServerTimeline(this.serverName, this.serverType, timeline.worker(), ProcessHandle.current().pid(),
+		return new ServerTimeline(this.serverName, serverType(), timeline.worker(), ProcessHandle.current().pid(),
 				traceId, spanId, timeline.startNs(), timeline.endNs(), timeline.stages(), timeline.ignoredEnv(),
 				timeline.steps(), jvm);
 	}
@@ -303,6 +309,27 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 	private static String hostName() {
 		String name = System.getenv("HOSTNAME");
 		return (name != null && !name.isBlank()) ? name : "";
+	}
+
+	/**
+	 * The server's type: configured, else what a Gym supervisor's configuration says (as a
+	 * Python server of Gym's reports it); read once, off the startup's path.
+	 */
+	private @Nullable String serverType() {
+		if (!this.typeKnown) {
+			String type = this.configuredType;
+			if (type == null) {
+				try {
+					type = GymServerType.of(System.getenv());
+				}
+				catch (RuntimeException | LinkageError ex) {
+					logger.debug("Could not read the Gym configuration's server type", ex);
+				}
+			}
+			this.serverType = type;
+			this.typeKnown = true;
+		}
+		return this.serverType;
 	}
 
 	/** The report of this application's startup, or {@code null} before it is ready. */

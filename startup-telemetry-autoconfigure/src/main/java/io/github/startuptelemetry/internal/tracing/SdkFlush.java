@@ -22,11 +22,14 @@ public final class SdkFlush {
 	private SdkFlush() {
 	}
 
-	/** Start exporting the spans and metrics recorded so far; does not wait. */
+	/**
+	 * Start exporting the spans recorded so far; does not wait. Not the metrics: their reader
+	 * exports them on its period and at close, as Micrometer's registry does (each export of a
+	 * cumulative histogram repeats its points).
+	 */
 	public static void flush(OpenTelemetry openTelemetry) {
 		if (SDK_PRESENT && openTelemetry instanceof OpenTelemetrySdk sdk) {
 			sdk.getSdkTracerProvider().forceFlush();
-			sdk.getSdkMeterProvider().forceFlush();
 		}
 	}
 
@@ -41,11 +44,13 @@ public final class SdkFlush {
 		provider.forceFlush().join(left(deadlineNs), TimeUnit.NANOSECONDS);
 	}
 
-	/** Drain, flush the metrics, then shut {@code openTelemetry} down, waiting at most until {@code deadlineNs}. */
+	/**
+	 * Drain, then shut {@code openTelemetry} down (its metric reader exports once more as it
+	 * closes), waiting at most until {@code deadlineNs}.
+	 */
 	public static void close(OpenTelemetry openTelemetry, long deadlineNs) {
 		if (SDK_PRESENT && openTelemetry instanceof OpenTelemetrySdk sdk) {
 			drain(sdk.getSdkTracerProvider(), deadlineNs);
-			sdk.getSdkMeterProvider().forceFlush().join(left(deadlineNs), TimeUnit.NANOSECONDS);
 			sdk.shutdown().join(left(deadlineNs), TimeUnit.NANOSECONDS);
 		}
 	}

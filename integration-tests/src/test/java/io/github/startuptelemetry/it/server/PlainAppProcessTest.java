@@ -87,6 +87,7 @@ class PlainAppProcessTest {
 		Spans.assertContiguous(stages, root);
 		assertThat(root.attribute("nemo.gym.server.name")).isEqualTo("plain-app");
 		assertThat(log).contains("[trace " + root.traceId() + "]");
+		assertThat(oursOrBrought(summary(log))).as("the off test's filter knows the starter's lines").isTrue();
 		// the resource as Gym's servers have theirs
 		assertThat(root.serviceName()).isEqualTo("plain-app");
 		assertThat(root.resourceValue("nv.dl.rank").getIntValue()).isZero();
@@ -172,6 +173,41 @@ class PlainAppProcessTest {
 		}
 	}
 
+	/**
+	 * Off, the starter is all but absent: a handful of its gate classes, no SDK class, not a line
+	 * at INFO or above from it or from anything it brought in 70 s of running (past the minute at
+	 * which a metrics registry pushes), and the application's log lines as they are without it.
+	 */
+	@Test
+	void offLoadsAHandfulOfOurClassesNoSdkClassAndSaysNothingForSeventySeconds() throws Exception {
+		Path classes = this.tmp.resolve("off-classes.log");
+		int offPort = Ports.free();
+		int plainPort = Ports.free();
+		try (JavaProcess off = plainApp(offPort).jvmArgs(ClassLoadLog.jvmArg(classes))
+			.env("TELEMETRY_ENABLED", "false")
+			.start(this.tmp.resolve("off.log"));
+				JavaProcess plain = JavaProcess.jar(SampleJars.plainApp())
+					.args("--server.port=" + plainPort)
+					.start(this.tmp.resolve("plain.log"))) {
+			FirstResponse.await(off, hello(offPort), TIMEOUT);
+			FirstResponse.await(plain, hello(plainPort), TIMEOUT);
+			// the scenario, not a wait for anything: 70 s of an idle server's life
+			assertThat(off.process().waitFor(70, TimeUnit.SECONDS)).as("still running").isFalse();
+			String offLog = off.log();
+			assertThat(offLog.lines().filter(PlainAppProcessTest::infoOrAbove).filter(PlainAppProcessTest::oursOrBrought))
+				.as("lines at INFO or above from the starter or what it brought").isEmpty();
+			assertThat(shape(started(offLog))).as("the application's log lines keep their format")
+				.isEqualTo(shape(started(plain.log())));
+		}
+		ClassLoadLog loaded = ClassLoadLog.read(classes);
+		List<String> ours = loaded.inPackage("io.github.startuptelemetry.")
+			.stream()
+			.filter((name) -> !name.startsWith("io.github.startuptelemetry.bench."))
+			.toList();
+		assertThat(ours).as("classes of ours").hasSizeLessThanOrEqualTo(10);
+		assertThat(loaded.inPackage("io.opentelemetry.sdk.")).as("OpenTelemetry SDK classes").isEmpty();
+	}
+
 	@Test
 	void aStartupThatFailsOnATakenPortSaysWhereAndExportsWhatItReachedAsAnError() throws Exception {
 		try (ServerSocket taken = new ServerSocket(0)) {
@@ -249,10 +285,27 @@ class PlainAppProcessTest {
 		return point.getAttributesList().stream().collect(Collectors.toMap(KeyValue::getKey, KeyValue::getValue));
 	}
 
-	/** The digits of a log line replaced, to compare its shape. */
+	/** A log line's prefix up to its message, digits replaced: what its format makes of it. */
 	static String shape(String line) {
-		Matcher matcher = Pattern.compile("[0-9]+").matcher(line);
+		String prefix = line.substring(0, line.indexOf(" : ") + 3);
+		Matcher matcher = Pattern.compile("[0-9]+").matcher(prefix);
 		return matcher.replaceAll("0");
+	}
+
+	static String started(String log) {
+		return log.lines().filter((line) -> line.contains("Started PlainApplication in ")).findFirst().orElseThrow();
+	}
+
+	static boolean infoOrAbove(String line) {
+		return line.contains(" INFO ") || line.contains(" WARN ") || line.contains(" ERROR ");
+	}
+
+	/** A line whose logger is the starter's ({@code i.g.s.}, but not the app's own) or OpenTelemetry's. */
+	static boolean oursOrBrought(String line) {
+		int logger = line.indexOf("] ", line.indexOf("] [") + 3);
+		String rest = (logger >= 0) ? line.substring(logger + 2).strip() : line;
+		return (rest.startsWith("i.g.s.") && !rest.startsWith("i.g.s.bench.")) || rest.startsWith("i.o.")
+				|| rest.startsWith("io.opentelemetry.") || rest.startsWith("io.github.startuptelemetry.");
 	}
 
 }

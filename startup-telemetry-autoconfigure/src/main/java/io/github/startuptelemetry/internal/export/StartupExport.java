@@ -222,16 +222,16 @@ public final class StartupExport {
 		return settings().exportsTraces() ? own() : null;
 	}
 
-	/** Start exporting what was recorded, without waiting: spans leave even a server that dies next. */
+	/**
+	 * Start exporting the starter's own SDK's spans, without waiting: they leave even a server
+	 * that dies next. Not the application's SDK: its batch processor exports on its own schedule
+	 * (what its configuration says, a flush in the middle of its own work would only compete with
+	 * it), and the bounded shutdown drains it.
+	 */
 	public void flush() {
-		OpenTelemetry application;
 		OpenTelemetry own;
 		synchronized (this.lock) {
-			application = this.application;
 			own = this.own;
-		}
-		if (application != null) {
-			SdkFlush.flush(application);
 		}
 		if (own != null) {
 			SdkFlush.flush(own);

@@ -36,6 +36,21 @@ class ChildTelemetrySettingsTest {
 	}
 
 	@Test
+	void theSupervisorsOwnCollectorGoesToItsServersAsTheStandardVariablesAndWinsOverBoots() {
+		this.yaml.setProperty("telemetry.export.otlp.endpoint", "http://ours:4318");
+		this.yaml.setProperty("telemetry.export.otlp.headers.authorization", "Bearer " + SECRET);
+		this.yaml.setProperty("management.opentelemetry.tracing.export.otlp.endpoint", "http://boots:4318/v1/traces");
+		ChildTelemetrySettings settings = settings(Map.of());
+		assertThat(settings.forServer("model-0", "model", 0, 1)).containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://ours:4318")
+			.containsEntry("OTEL_EXPORTER_OTLP_HEADERS", "authorization=Bearer%20" + SECRET)
+			.containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+		assertThat(settings.toString()).doesNotContain(SECRET);
+		// a variable already in the supervisor's environment wins, as everywhere
+		assertThat(settings(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://env:4318")).forServer("model-0", "model", 0, 1))
+			.containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://env:4318");
+	}
+
+	@Test
 	void leavesWhatTheSupervisorWasNotGivenToEachServer() {
 		Map<String, String> env = settings(Map.of()).forServer("model-0", "model", 0, 1);
 		assertThat(env.keySet()).noneMatch((name) -> name.startsWith("TELEMETRY_") && !name.equals("TELEMETRY_RUN_ID"));

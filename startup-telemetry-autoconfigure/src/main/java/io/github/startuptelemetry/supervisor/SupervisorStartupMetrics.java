@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 
 import io.github.startuptelemetry.contract.MetricNames;
+import io.github.startuptelemetry.internal.export.StartupExport;
 import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.internal.support.DaemonThreads;
 import io.github.startuptelemetry.internal.tracing.StartupSpans;
@@ -30,6 +31,9 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 
 	private final @Nullable SupervisorRole role;
 
+	/** Looked up beside the histograms' destination, or {@code null}: where the supervisor's spans go. */
+	private final @Nullable StartupExport export;
+
 	private boolean initialised;
 
 	private volatile boolean warmingUp;
@@ -40,8 +44,18 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 
 	/** With a role, the warm-up runs only where it says this process is a supervisor. */
 	SupervisorStartupMetrics(StartupHistograms histograms, @Nullable SupervisorRole role) {
+		this(histograms, role, null);
+	}
+
+	/**
+	 * With an export, the warm-up also looks up where the supervisor's spans go: the starter's
+	 * own SDK, when it builds one, is built then, off the path that spawns the fleet.
+	 */
+	SupervisorStartupMetrics(StartupHistograms histograms, @Nullable SupervisorRole role,
+			@Nullable StartupExport export) {
 		this.histograms = histograms;
 		this.role = role;
+		this.export = export;
 	}
 
 	/**
@@ -58,8 +72,15 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 		}
 		if (this.role == null || this.role.isSupervisor()) {
 			this.warmingUp = true;
-			DaemonThreads.ownThread("startup-metrics-warm-up").execute(this.histograms::recording);
+			DaemonThreads.ownThread("startup-metrics-warm-up").execute(this::warmUp);
 		}
+	}
+
+	private void warmUp() {
+		if (this.export != null) {
+			this.export.tracing();
+		}
+		this.histograms.recording();
 	}
 
 	/** Whether the warm-up was started (a supervisor). */

@@ -84,8 +84,9 @@ public final class SupervisorTracingAutoConfiguration {
 	 */
 	@Bean(METRICS_BEAN)
 	@Lazy
-	SmartInitializingSingleton supervisorStartupMetrics(StartupHistograms histograms, SupervisorRole role) {
-		return new SupervisorStartupMetrics(histograms, role);
+	SmartInitializingSingleton supervisorStartupMetrics(StartupHistograms histograms, SupervisorRole role,
+			StartupExport export) {
+		return new SupervisorStartupMetrics(histograms, role, export);
 	}
 
 }

@@ -223,15 +223,19 @@ public final class StartupExport {
 	}
 
 	/**
-	 * Start exporting the starter's own SDK's spans, without waiting: they leave even a server
-	 * that dies next. Not the application's SDK: its batch processor exports on its own schedule
-	 * (what its configuration says, a flush in the middle of its own work would only compete with
-	 * it), and the bounded shutdown drains it.
+	 * Start exporting the spans recorded so far, without waiting: they leave even a server that
+	 * dies next, and the shutdown has less to drain. Called on the export thread, which starts
+	 * after the application's ready listeners have run.
 	 */
 	public void flush() {
+		OpenTelemetry application;
 		OpenTelemetry own;
 		synchronized (this.lock) {
+			application = this.application;
 			own = this.own;
+		}
+		if (application != null) {
+			SdkFlush.flush(application);
 		}
 		if (own != null) {
 			SdkFlush.flush(own);

@@ -10,6 +10,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping;
 import io.github.startuptelemetry.internal.config.TelemetrySwitch;
 
 /**

@@ -29,7 +29,7 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 
 	private final StartupHistograms histograms;
 
-	private final @Nullable SupervisorRole role;
+	private final boolean supervisor;
 
 	/** Looked up beside the histograms' destination, or {@code null}: where the supervisor's spans go. */
 	private final @Nullable StartupExport export;
@@ -39,22 +39,17 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 	private volatile boolean warmingUp;
 
 	SupervisorStartupMetrics(StartupHistograms histograms) {
-		this(histograms, null);
-	}
-
-	/** With a role, the warm-up runs only where it says this process is a supervisor. */
-	SupervisorStartupMetrics(StartupHistograms histograms, @Nullable SupervisorRole role) {
-		this(histograms, role, null);
+		this(histograms, true, null);
 	}
 
 	/**
-	 * With an export, the warm-up also looks up where the supervisor's spans go: the starter's
+	 * The warm-up runs only in a supervisor (a process with a {@link SupervisorRole}). With an
+	 * export, the warm-up also looks up where the supervisor's spans go: the starter's
 	 * own SDK, when it builds one, is built then, off the path that spawns the fleet.
 	 */
-	SupervisorStartupMetrics(StartupHistograms histograms, @Nullable SupervisorRole role,
-			@Nullable StartupExport export) {
+	SupervisorStartupMetrics(StartupHistograms histograms, boolean supervisor, @Nullable StartupExport export) {
 		this.histograms = histograms;
-		this.role = role;
+		this.supervisor = supervisor;
 		this.export = export;
 	}
 
@@ -70,7 +65,7 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 			}
 			this.initialised = true;
 		}
-		if (this.role == null || this.role.isSupervisor()) {
+		if (this.supervisor) {
 			this.warmingUp = true;
 			DaemonThreads.ownThread("startup-metrics-warm-up").execute(this::warmUp);
 		}
@@ -90,6 +85,11 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 
 	@Override
 	public void accept(ServerReport server) {
+		// one never spawned (its dependencies failed first) had no startup to time, and a one-shot
+		// job's spawn to exit is a job's run, not a server's startup: it would skew the histogram
+		if (!server.spawned() || server.oneShot()) {
+			return;
+		}
 		AttributesBuilder attributes = Attributes.builder()
 			.put(StartupSpans.SERVER_NAME, server.name())
 			.put(StartupSpans.OUTCOME, server.outcome());

@@ -13,9 +13,12 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.AutoConfigureOrder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Lazy;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
@@ -25,30 +28,38 @@ import io.github.startuptelemetry.internal.export.StartupExportConfiguration;
 import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
 import io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration;
+import io.github.startuptelemetry.internal.timeline.StageTimeline;
 import io.github.startuptelemetry.report.ServerReport;
 
 /**
- * The recording {@link SupervisorStartup} and the {@link SupervisorRole} that claims the process
- * timeline for it, with telemetry on. Before {@link SupervisorAutoConfiguration}, whose
- * do-nothing startup then backs off.
+ * The recording {@link SupervisorStartup} and, in a supervisor, the {@link SupervisorRole} that
+ * claims the process timeline for it, with telemetry on. Before
+ * {@link SupervisorAutoConfiguration}, whose do-nothing startup then backs off; both are read
+ * last ({@link Ordered#LOWEST_PRECEDENCE}), so that the role's condition sees the beans of every
+ * other configuration, a launcher's among them. Every bean here but the role is lazy, and so
+ * is the configuration itself: a plain server creates none of them.
  */
 @AutoConfiguration(before = SupervisorAutoConfiguration.class, after = TelemetryLifecycleAutoConfiguration.class,
 		afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
+@AutoConfigureOrder(Ordered.LOWEST_PRECEDENCE)
 @ConditionalOnClass(OpenTelemetry.class)
 @ConditionalOnTelemetryEnabled
 @Import(StartupExportConfiguration.class)
+@Lazy
 public final class SupervisorTracingAutoConfiguration {
 
 	/** The beans only a supervisor needs: lazy, and created by the role once it has decided so. */
 	private static final String METRICS_BEAN = "supervisorStartupMetrics";
 
 	/**
-	 * Claims the process timeline for a supervisor before the server report could; never lazy,
-	 * even under {@code spring.main.lazy-initialization}, so that the decision is made while the
-	 * context refreshes.
+	 * Claims the process timeline for a supervisor before the server report could; only where a
+	 * bean declares a {@link SupervisorStartup} dependency, and then never lazy, even under
+	 * {@code spring.main.lazy-initialization}, so that the claim is made while the context
+	 * refreshes.
 	 */
 	@Bean
 	@Lazy(false)
+	@Conditional(SupervisorRole.Declared.class)
 	static SupervisorRole startupTelemetrySupervisorRole(ConfigurableListableBeanFactory beanFactory,
 			ObjectProvider<ProcessTimeline> processTimeline) {
 		return new SupervisorRole(beanFactory, processTimeline, METRICS_BEAN);
@@ -57,7 +68,7 @@ public final class SupervisorTracingAutoConfiguration {
 	@Bean
 	@Lazy
 	@ConditionalOnMissingBean
-	SupervisorStartup supervisorStartup(StartupExport export, SupervisorRole role,
+	SupervisorStartup supervisorStartup(StartupExport export, ObjectProvider<SupervisorRole> role,
 			ObjectProvider<ChildTelemetryEnvironment> childEnvironment,
 			ObjectProvider<Consumer<ServerReport>> serverListeners, Environment environment, BeanFactory beanFactory) {
 		List<Consumer<ServerReport>> listeners = new ArrayList<>(serverListeners.orderedStream().toList());
@@ -67,7 +78,10 @@ public final class SupervisorTracingAutoConfiguration {
 				&& !listeners.contains(metrics)) {
 			listeners.add(metrics);
 		}
-		return new OpenTelemetrySupervisorStartup(export, role.timeline(),
+		// no role: nothing declares this startup (a lookup by hand), which times itself from now
+		SupervisorRole supervisor = role.getIfAvailable();
+		StageTimeline timeline = (supervisor != null) ? supervisor.timeline() : new StageTimeline();
+		return new OpenTelemetrySupervisorStartup(export, timeline,
 				childEnvironment.getIfAvailable(), System.getenv(), listeners, TelemetrySwitch.startupSpans(environment));
 	}
 
@@ -84,9 +98,9 @@ public final class SupervisorTracingAutoConfiguration {
 	 */
 	@Bean(METRICS_BEAN)
 	@Lazy
-	SmartInitializingSingleton supervisorStartupMetrics(StartupHistograms histograms, SupervisorRole role,
-			StartupExport export) {
-		return new SupervisorStartupMetrics(histograms, role, export);
+	SmartInitializingSingleton supervisorStartupMetrics(StartupHistograms histograms,
+			ObjectProvider<SupervisorRole> role, StartupExport export) {
+		return new SupervisorStartupMetrics(histograms, role.getIfAvailable() != null, export);
 	}
 
 }

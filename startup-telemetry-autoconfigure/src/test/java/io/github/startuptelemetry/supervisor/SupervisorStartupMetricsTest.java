@@ -1,7 +1,6 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.util.Arrays;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.core.instrument.DistributionSummary;
@@ -10,14 +9,10 @@ import io.micrometer.core.instrument.distribution.CountAtBucket;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.support.DefaultListableBeanFactory;
-import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.contract.MetricNames;
-import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
 import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.report.ServerReport;
 
@@ -42,6 +37,16 @@ class SupervisorStartupMetricsTest {
 	}
 
 	@Test
+	void aOneShotJobIsNoServerStartup() {
+		SupervisorStartupMetrics metrics = new SupervisorStartupMetrics(new StartupHistograms(() -> this.registry, () -> null));
+		metrics.accept(ServerReport.of("download", "job", 0, 600_000_000_000L, "ready").asOneShot());
+		metrics.accept(ServerReport.of("model-0", "model", 0, 2_500_000_000L, "ready"));
+		assertThat(this.registry.find("gym.server.startup_duration_ms").summaries())
+			.extracting((summary) -> summary.getId().getTag("nemo.gym.server.name"))
+			.containsExactly("model-0");
+	}
+
+	@Test
 	void looksTheRegistryUpOnceForAllServers() {
 		AtomicInteger lookups = new AtomicInteger();
 		SupervisorStartupMetrics metrics = new SupervisorStartupMetrics(new StartupHistograms(() -> {
@@ -62,9 +67,7 @@ class SupervisorStartupMetricsTest {
 			lookups.incrementAndGet();
 			return this.registry;
 		}, () -> null);
-		DefaultListableBeanFactory noLauncher = new DefaultListableBeanFactory();
-		SupervisorRole server = new SupervisorRole(noLauncher, noLauncher.getBeanProvider(ProcessTimeline.class));
-		new SupervisorStartupMetrics(counted, server).afterSingletonsInstantiated();
+		new SupervisorStartupMetrics(counted, false, null).afterSingletonsInstantiated();
 		assertThat(lookups).hasValue(0);
 	}
 

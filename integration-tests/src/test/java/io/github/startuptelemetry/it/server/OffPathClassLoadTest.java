@@ -116,7 +116,7 @@ class OffPathClassLoadTest {
 					"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$EndpointConfiguration",
 					"io.github.startuptelemetry.internal.timeline.TraceParent",
 					"io.github.startuptelemetry.lifecycle.SlurmResourceAttributes",
-					"io.github.startuptelemetry.lifecycle.OtelEnv");
+					"io.github.startuptelemetry.internal.lifecycle.OtelEnv");
 		assertThat(on.all()
 			.stream()
 			.map(ClassLoadLog.Loaded::stableName)

@@ -15,8 +15,8 @@ import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.internal.lifecycle.HttpUrl;
 import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes;
-import io.github.startuptelemetry.lifecycle.OtelEnv;
-import io.github.startuptelemetry.lifecycle.OtlpEnvMapping;
+import io.github.startuptelemetry.internal.lifecycle.OtelEnv;
+import io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping;
 
 /**
  * Where this process's startup telemetry goes, as its configuration says, read once: our

@@ -21,9 +21,6 @@ import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.internal.config.TelemetrySwitch;
-import io.github.startuptelemetry.lifecycle.OtelEnv;
-import io.github.startuptelemetry.lifecycle.OtlpEnvMapping;
-import io.github.startuptelemetry.lifecycle.RunId;
 
 /**
  * The telemetry settings a supervisor hands every server it spawns (NeMo RL's

@@ -11,7 +11,6 @@ import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.startuptelemetry.lifecycle.OtelEnv;
 
 @ExtendWith(OutputCaptureExtension.class)
 class ChildTelemetrySettingsTest {

@@ -294,11 +294,17 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 					logger.debug("Closing " + chain + " telemetry: "
 							+ beans.stream().map((bean) -> bean.getClass().getSimpleName()).toList());
 				}
+				boolean spans = chain.equals(OPENTELEMETRY) && !beans.isEmpty();
 				Thread thread = DaemonThreads.named("telemetry-shutdown-" + chain).newThread(() -> {
+					if (spans && export != null) {
+						// what the application queued leaves while the report finishes; the drain's
+						// second flush, after the report, then carries the startup's spans too
+						SpanDrain.begin(beans);
+					}
 					if (export != null) {
 						export.awaitIdle(deadlineNs);
 					}
-					if (chain.equals(OPENTELEMETRY) && !beans.isEmpty()) {
+					if (spans) {
 						SpanDrain.drain(beans, deadlineNs);
 					}
 					beans.forEach(Closing::close);
@@ -343,7 +349,18 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	 */
 	private static final class SpanDrain {
 
+		/** Start exporting what is queued now; does not wait. */
+		static void begin(List<Object> beans) {
+			providers(beans).forEach(SdkTracerProvider::forceFlush);
+		}
+
 		static void drain(List<Object> beans, long deadlineNs) {
+			for (SdkTracerProvider provider : providers(beans)) {
+				SdkFlush.drain(provider, deadlineNs);
+			}
+		}
+
+		private static Set<SdkTracerProvider> providers(List<Object> beans) {
 			Set<SdkTracerProvider> providers = Collections.newSetFromMap(new IdentityHashMap<>());
 			for (Object bean : beans) {
 				if (bean instanceof OpenTelemetrySdk sdk) {
@@ -353,9 +370,7 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 					providers.add(provider);
 				}
 			}
-			for (SdkTracerProvider provider : providers) {
-				SdkFlush.drain(provider, deadlineNs);
-			}
+			return providers;
 		}
 
 	}

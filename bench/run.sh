@@ -9,13 +9,13 @@
 #   benchmarks/fleet           stub_server.py, the stand-in server of the fleet benchmark
 # Run on a quiet machine (nothing else building or testing): the box has 2 cores. Every result
 # records the load average before and after, and says so at its top when it was above 2.
-#   bench/run.sh startup [PAIRS]    what the starter costs at startup: 7 variants, 12 pairs (issue 14's table, the on
-#                                   path with the JVM counters off, the off path with the starter's jars first on the
-#                                   class path, and the floor: the contract's minimum hand-written in the baseline jar);
-#                                   VARIANTS=k1,k2 runs only those keys beside the baseline (silenced, on, onNoCounters,
-#                                   off, offFirst, floor; floor and on bring silenced with them), e.g.
-#                                   `VARIANTS=off bench/run.sh startup 40` for the off path alone with many pairs, into
-#                                   its own file (bench/results/startup-cost-off.md); `all` ignores VARIANTS
+#   bench/run.sh startup [PAIRS]    what the starter costs at startup (issue 22, the price of admission), 12 pairs: a plain
+#                                   Boot web app (benchmarks/plain-app) vs + starter on, + starter off; a Boot app with
+#                                   actuator and OpenTelemetry (benchmarks/startup-app) vs + starter; each to its first 200
+#                                   from /hello. VARIANTS=k1,k2 runs only those keys beside their baselines (plainOn,
+#                                   plainOff, bootOn, and issue 14's older rows: silenced, on, onNoCounters, off, offFirst,
+#                                   floor), into its own file (bench/results/startup-cost-<keys>.md); `all` ignores VARIANTS
+#   bench/run.sh export [STARTS]    ready → the server's spans at a real OTLP receiver, median and p99 (20 starts of each app)
 #   bench/run.sh jmh                hot paths (mark, env parsing, emitting spans)
 #   bench/run.sh readiness [STARTS] readiness-detection lag, callbacks vs polling, over real sample-server starts (30 starts;
 #                                   FLEET=N: N servers start at once, default the sample fleet of 3)
@@ -49,9 +49,9 @@ began=$SECONDS
 
 # counts for `all`: measured on the 2-core box, the whole run stays under 30 minutes
 if [[ "$what" == all ]]; then
-  startup_runs=12 readiness_runs=18 fleet_runs=5 shutdown_runs=3
+  startup_runs=12 readiness_runs=18 fleet_runs=5 shutdown_runs=3 export_runs=10
 else
-  startup_runs="${runs:-12}" readiness_runs="${runs:-30}" fleet_runs="${runs:-5}" shutdown_runs="${runs:-5}"
+  startup_runs="${runs:-12}" readiness_runs="${runs:-30}" fleet_runs="${runs:-5}" shutdown_runs="${runs:-5}" export_runs="${runs:-20}"
   jvm_cache_rounds="${runs:-10}"
 fi
 gate_runs="${runs:-15}"
@@ -76,7 +76,8 @@ if [[ "$what" == startup || "$what" == all ]]; then
     startup_variants="$VARIANTS" startup_out="bench/results/startup-cost-${VARIANTS//,/-}.md"
   fi
   VARIANTS="$startup_variants" java benchmarks/startup-cost/StartupCostBench.java "$startup_runs" \
-    benchmarks/startup-app/target/startup-app-starter.jar benchmarks/startup-app/target/startup-app-baseline.jar "$startup_out"
+    benchmarks/startup-app/target/startup-app-starter.jar benchmarks/startup-app/target/startup-app-baseline.jar "$startup_out" \
+    benchmarks/plain-app/target/plain-app-starter.jar benchmarks/plain-app/target/plain-app-baseline.jar
   took startup
 fi
 if [[ "$what" == jmh || "$what" == all ]]; then
@@ -96,6 +97,10 @@ if [[ "$what" == jmh || "$what" == all ]]; then
   } > bench/results/jmh.md
   rm -f bench/results/jmh.txt
   took jmh
+fi
+if [[ "$what" == export || "$what" == all ]]; then
+  benchmark ExportLagBenchmark "$export_runs" export-lag
+  took export
 fi
 if [[ "$what" == readiness || "$what" == all ]]; then
   benchmark ReadinessLagBenchmark "$readiness_runs" "readiness-lag${FLEET:+-fleet$FLEET}"

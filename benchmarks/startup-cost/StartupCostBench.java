@@ -24,8 +24,14 @@ import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 
 /**
- * What the starter costs at startup (issue 14's table), paired and interleaved. One app,
- * {@code benchmarks/startup-app}, in seven variants:
+ * What the starter costs at startup, paired and interleaved. By default issue 22's rows, the price
+ * of admission: a plain Boot web app ({@code benchmarks/plain-app}: the web starter and one
+ * controller, as its user has it: {@code plain}) against the same app with the starter added, on
+ * ({@code plainOn}) and with {@code TELEMETRY_ENABLED=false} ({@code plainOff}); and a Boot app with
+ * actuator and Boot's OpenTelemetry ({@code benchmarks/startup-app}, {@code boot}) against the same
+ * with the starter ({@code bootOn}); each to its first {@code 200} from its own controller
+ * ({@code /hello}). Beside them, selectable with VARIANTS, issue 14's older rows, all of
+ * {@code benchmarks/startup-app} to {@code /actuator/health}:
  * <ol>
  * <li>baseline: Boot + OpenTelemetry, no starter ({@code startup-app-baseline.jar});
  * <li>baseline with Boot's OTLP meter push silenced the way the starter silences it while no
@@ -47,7 +53,7 @@ import java.util.zip.ZipOutputStream;
  * it is what the starter costs beyond that.
  * </ol>
  * One start = spawn of {@code java -XX:TieredStopAtLevel=1 -jar ...} until the first {@code 200}
- * from {@code /actuator/health} (polled every 5 ms), then SIGKILL. Wall = that time; CPU =
+ * (polled every 5 ms), then SIGKILL. Wall = that time; CPU =
  * utime + stime of the JVM at that moment (/proc, 10 ms ticks). A round starts every variant
  * once, in an order rotated each round; each variant is paired with the baseline of its own
  * round, and the ratio is taken pair by pair; the table shows medians of those ratios (and of
@@ -56,11 +62,12 @@ import java.util.zip.ZipOutputStream;
  * G1's {@code Metadata GC Threshold} cycles before the first {@code 200}, and {@value #GC_STARTS} in
  * all for the silenced baseline and the floor, the two nearest G1's second mark (never timed).
  *
- * Usage: java benchmarks/startup-cost/StartupCostBench.java PAIRS STARTER_JAR BASELINE_JAR OUT.md [KEYS]
- * (text of OUT.md below {@link #NOTES_MARKER} is kept). KEYS, or else the env var
- * {@code VARIANTS}: a comma list of variant keys to run ({@code silenced}, {@code on},
- * {@code onNoCounters}, {@code off}, {@code offFirst}, {@code floor}); the baseline always runs,
- * and only the rows and targets whose variants ran are written. Without it, all seven run.
+ * Usage: java benchmarks/startup-cost/StartupCostBench.java PAIRS STARTER_JAR BASELINE_JAR OUT.md
+ * [PLAIN_STARTER_JAR PLAIN_BASELINE_JAR [KEYS]] (text of OUT.md below {@link #NOTES_MARKER} is kept).
+ * KEYS, or else the env var {@code VARIANTS}: a comma list of variant keys to run ({@code plainOn},
+ * {@code plainOff}, {@code bootOn}, and the old {@code silenced}, {@code on}, {@code onNoCounters},
+ * {@code off}, {@code offFirst}, {@code floor}); each runs with the baseline it is paired with, and
+ * only the rows and targets whose variants ran are written. Without it: {@link #DEFAULT_KEYS}.
  */
 public class StartupCostBench {
 
@@ -73,8 +80,17 @@ public class StartupCostBench {
 
 	static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
 
-	record Variant(String key, String name, Path jar, Map<String, String> env, List<String> args) {
+	/**
+	 * One way of starting an app.
+	 * @param base the key of the variant it is paired with (itself for a baseline)
+	 * @param path what is polled for the first {@code 200}
+	 */
+	record Variant(String key, String name, Path jar, Map<String, String> env, List<String> args, String base,
+			String path) {
 	}
+
+	/** The variants of issue 22, run when VARIANTS names none. */
+	static final List<String> DEFAULT_KEYS = List.of("plain", "plainOn", "plainOff", "boot", "bootOn");
 
 	record Sample(double wallMs, double cpuMs) {
 	}
@@ -88,23 +104,41 @@ public class StartupCostBench {
 		Path starter = Path.of(args[1]);
 		Path baseline = Path.of(args[2]);
 		Path out = Path.of(args[3]);
-		String keys = (args.length > 4) ? args[4] : System.getenv("VARIANTS");
-		List<String> only = (keys == null || keys.isBlank()) ? null
+		// the plain web app's jars, beside the Boot app's (the issue-22 rows); optional for the old rows alone
+		Path plainStarter = (args.length > 5) ? Path.of(args[4]) : null;
+		Path plainBaseline = (args.length > 5) ? Path.of(args[5]) : null;
+		String keys = (args.length > 6) ? args[6] : System.getenv("VARIANTS");
+		List<String> only = (keys == null || keys.isBlank()) ? DEFAULT_KEYS
 				: Arrays.stream(keys.split(",")).map(String::strip).filter((k) -> !k.isEmpty()).toList();
-		List<Variant> all = List.of(
-				new Variant("baseline", "baseline (Boot + OpenTelemetry, no starter)", baseline, Map.of(), List.of()),
+		String health = "/actuator/health";
+		String hello = "/hello";
+		List<Variant> all = new ArrayList<>(List.of(
+				new Variant("baseline", "baseline (Boot + OpenTelemetry, no starter)", baseline, Map.of(), List.of(),
+						"baseline", health),
 				new Variant("silenced", "baseline, OTLP meter push silenced", baseline, Map.of(),
-						List.of("--management.otlp.metrics.export.enabled=false")),
-				new Variant("on", "starter on", starter, Map.of(), List.of()),
+						List.of("--management.otlp.metrics.export.enabled=false"), "baseline", health),
+				new Variant("on", "starter on", starter, Map.of(), List.of(), "baseline", health),
 				new Variant("onNoCounters", "starter on, JVM counters off", starter,
-						Map.of("TELEMETRY_STARTUP_COUNTERS", "false"), List.of()),
+						Map.of("TELEMETRY_STARTUP_COUNTERS", "false"), List.of(), "baseline", health),
 				new Variant("off", "starter present, TELEMETRY_ENABLED=false", starter,
-						Map.of("TELEMETRY_ENABLED", "false"), List.of()),
+						Map.of("TELEMETRY_ENABLED", "false"), List.of(), "baseline", health),
 				new Variant("offFirst", "the same, the starter's jars first on the class path",
-						(only == null || only.contains("offFirst")) ? oursFirst(starter) : starter,
-						Map.of("TELEMETRY_ENABLED", "false"), List.of()),
+						only.contains("offFirst") ? oursFirst(starter) : starter,
+						Map.of("TELEMETRY_ENABLED", "false"), List.of(), "baseline", health),
 				new Variant("floor", "floor: the contract's minimum, hand-written in the baseline", baseline,
-						Map.of("BENCH_FLOOR", "true"), List.of("--management.otlp.metrics.export.enabled=false")));
+						Map.of("BENCH_FLOOR", "true"), List.of("--management.otlp.metrics.export.enabled=false"),
+						"baseline", health),
+				new Variant("boot", "Boot app with actuator and OpenTelemetry, no starter", baseline, Map.of(), List.of(),
+						"boot", hello),
+				new Variant("bootOn", "the same + starter, telemetry on", starter, Map.of(), List.of(), "boot", hello)));
+		if (plainStarter != null) {
+			all.add(new Variant("plain", "plain Boot web app (web starter, one controller)", plainBaseline, Map.of(),
+					List.of(), "plain", hello));
+			all.add(new Variant("plainOn", "plain app + starter, telemetry on", plainStarter, Map.of(), List.of(),
+					"plain", hello));
+			all.add(new Variant("plainOff", "plain app + starter, TELEMETRY_ENABLED=false", plainStarter,
+					Map.of("TELEMETRY_ENABLED", "false"), List.of(), "plain", hello));
+		}
 		List<Variant> variants = select(all, only);
 		double[] loadBefore = loadAverage();
 		long began = System.nanoTime();
@@ -134,23 +168,27 @@ public class StartupCostBench {
 		System.out.println(md);
 	}
 
-	/** The baseline and the variants named in {@code only} ({@code null}: all), in their usual order. */
+	/** The variants named in {@code only} and the baselines they are paired with, in their usual order. */
 	static List<Variant> select(List<Variant> all, List<String> only) {
-		if (only == null) {
-			return all;
-		}
 		List<String> known = all.stream().map(Variant::key).toList();
 		for (String key : only) {
 			if (!known.contains(key)) {
-				throw new IllegalArgumentException("Unknown variant '" + key + "' (known: " + String.join(", ", known) + ")");
+				throw new IllegalArgumentException("Unknown variant '" + key + "' (known: " + String.join(", ", known)
+						+ "; plain, plainOn and plainOff need the plain app's jars)");
 			}
 		}
-		// the floor and the on variants are compared with the silenced baseline: it runs with them
-		boolean silenced = only.contains("silenced") || only.contains("floor") || only.contains("on")
-				|| only.contains("onNoCounters");
-		return all.stream()
-			.filter((v) -> v.key().equals("baseline") || only.contains(v.key()) || (silenced && v.key().equals("silenced")))
-			.toList();
+		List<String> wanted = new ArrayList<>(only);
+		for (Variant v : all) {
+			if (only.contains(v.key())) {
+				wanted.add(v.base());
+			}
+		}
+		// the old rows: the floor and the on variants are compared with the silenced baseline, which runs with them
+		if (only.contains("floor") || only.contains("on") || only.contains("onNoCounters")) {
+			wanted.add("silenced");
+			wanted.add("baseline");
+		}
+		return all.stream().filter((v) -> wanted.contains(v.key())).toList();
 	}
 
 	/** Hand-written notes below this line of the results file survive a re-run (evidence that a run can't regenerate). */
@@ -224,7 +262,7 @@ public class StartupCostBench {
 		builder.environment().keySet().removeIf((k) -> k.startsWith("TELEMETRY_") || k.startsWith("OTEL_")
 				|| k.startsWith("MANAGEMENT_") || k.startsWith("NEMO_GYM_") || k.equals("TRACEPARENT"));
 		builder.environment().putAll(variant.env());
-		URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
+		URI health = URI.create("http://127.0.0.1:" + port + variant.path());
 		long t0 = System.nanoTime();
 		Process process = builder.start();
 		try {
@@ -375,8 +413,8 @@ public class StartupCostBench {
 		md.append(machine(before, after, maxLoad)).append("\n\n");
 		md.append(String.format(Locale.ROOT, "Runs: %d pairs per variant (%d rounds of %d starts, order rotated each "
 				+ "round, after one uncounted warm-up round; %d timed starts in all, %.1f minutes with the class-count "
-				+ "starts). One start = spawn of `java -XX:TieredStopAtLevel=1 -jar startup-app-*.jar` until the first "
-				+ "`200` from `/actuator/health` (5 ms polling), then SIGKILL. Wall = that time; CPU = utime+stime of "
+				+ "starts). One start = spawn of `java -XX:TieredStopAtLevel=1 -jar <app>.jar` until the first "
+				+ "`200` from the app's own controller (`/hello`; the old rows: `/actuator/health`; 5 ms polling), then SIGKILL. Wall = that time; CPU = utime+stime of "
 				+ "the JVM at that moment (10 ms ticks). Each variant is paired with the baseline started in its own "
 				+ "round; ratios and differences are taken pair by pair, then the median (spread = min … max over "
 				+ "the pairs; \"slower\" = pairs where the variant took longer).%n%n", pairs, pairs, variants.size(),
@@ -389,7 +427,8 @@ public class StartupCostBench {
 
 		md.append("| variant | vs | wall Δ median | wall Δ spread | slower pairs | CPU Δ median | CPU Δ (ms) median | CPU Δ spread | slower pairs |\n");
 		md.append("|---|---|---|---|---|---|---|---|---|\n");
-		String[][] rows = { { "silenced", "baseline" }, { "on", "baseline" }, { "on", "silenced" },
+		String[][] rows = { { "plainOn", "plain" }, { "plainOff", "plain" }, { "bootOn", "boot" },
+				{ "silenced", "baseline" }, { "on", "baseline" }, { "on", "silenced" },
 				{ "onNoCounters", "silenced" }, { "on", "onNoCounters" }, { "off", "baseline" }, { "offFirst", "baseline" },
 				{ "off", "silenced" }, { "floor", "silenced" }, { "on", "floor" } };
 		Map<String, double[]> medians = new LinkedHashMap<>();
@@ -422,10 +461,12 @@ public class StartupCostBench {
 					c.metadataCycles().size()));
 		}
 		md.append("\nClass counts are from one extra, untimed start per variant with `-Xlog:class+load`. ");
-		if (classes.containsKey("off")) {
-			md.append("Classes of the starter loaded with telemetry off: ")
-				.append(String.join(", ", classes.get("off").oursNames().stream().map((n) -> "`" + n.replace("io.github.startuptelemetry.", "") + "`").toList()))
-				.append(".");
+		for (String offKey : List.of("plainOff", "off")) {
+			if (classes.containsKey(offKey)) {
+				md.append("Classes of the starter loaded with telemetry off (").append(offKey).append("): ")
+					.append(String.join(", ", classes.get(offKey).oursNames().stream().map((n) -> "`" + n.replace("io.github.startuptelemetry.", "") + "`").toList()))
+					.append(". ");
+			}
 		}
 		if (samples.containsKey("silenced") || samples.containsKey("floor")) {
 			md.append(String.format(Locale.ROOT, "%n%nMetaspace cycles: G1 pauses with the cause `Metadata GC Threshold` up to the "
@@ -472,13 +513,37 @@ public class StartupCostBench {
 			md.append('\n');
 		}
 
+		double[] plainOn = medians.get("plainOn/plain");
+		double[] plainOff = medians.get("plainOff/plain");
+		double[] bootOn = medians.get("bootOn/boot");
+		String underLoad = loaded ? " (under load: indicative only)" : "";
+		if (plainOn != null || plainOff != null || bootOn != null) {
+			md.append("\n## Targets (issue 22: the price of admission)\n\n");
+		}
+		if (plainOn != null) {
+			md.append(String.format(Locale.ROOT, "- Plain web app + starter, on: wall ≤ +3%%: %+.2f%% → %s; CPU ≤ +5%%: %+.2f%% (%+.0f ms) → %s%s%n",
+					plainOn[0], verdict(plainOn[0] <= 3), plainOn[1], plainOn[2], verdict(plainOn[1] <= 5), underLoad));
+		}
+		if (plainOff != null) {
+			Classes offClasses = classes.get("plainOff");
+			md.append(String.format(Locale.ROOT, "- The same, `TELEMETRY_ENABLED=false`: wall ≤ +0.5%%: %+.2f%% → %s; CPU ≤ +0.5%%: %+.2f%% (%+.0f ms) → %s%s; "
+					+ "≤ 10 classes of ours: %d → %s; no SDK class: %d → %s%n",
+					plainOff[0], verdict(plainOff[0] <= 0.5), plainOff[1], plainOff[2], verdict(plainOff[1] <= 0.5), underLoad,
+					offClasses.ours(), verdict(offClasses.ours() <= 10), offClasses.otelSdk(), verdict(offClasses.otelSdk() == 0)));
+		}
+		if (bootOn != null) {
+			md.append(String.format(Locale.ROOT, "- Boot app with actuator and OpenTelemetry + starter, on: wall ≤ +1%%: %+.2f%% → %s; CPU ≤ +2%%: %+.2f%% (%+.0f ms) → %s%s%n",
+					bootOn[0], verdict(bootOn[0] <= 1), bootOn[1], bootOn[2], verdict(bootOn[1] <= 2), underLoad));
+		}
 		double[] off = medians.get("off/baseline");
 		double[] on = medians.get("on/silenced");
 		double[] floor = medians.get("floor/silenced");
 		double[] beyond = medians.get("on/floor");
 		Classes offClasses = classes.get("off");
 		String caveat = loaded ? " (under load: indicative only)" : "";
-		md.append("\n## Targets (issue 14)\n\n");
+		if (off != null || on != null || floor != null) {
+			md.append("\n## The old rows' targets (issue 14, retired by issue 22)\n\n");
+		}
 		if (off != null) {
 			md.append(String.format(Locale.ROOT, "- Off vs baseline: wall ≤ +0.5%%: %+.2f%% → %s; CPU ≤ +0.5%%: %+.2f%% (%+.0f ms) → %s%s%n",
 					off[0], verdict(off[0] <= 0.5), off[1], off[2], verdict(off[1] <= 0.5), caveat));

@@ -46,6 +46,18 @@ public class TelemetryProperties {
 	/** {@link #getStartup()}. */
 	public static final String STARTUP = PREFIX + ".startup";
 
+	/** The collector the starter's own SDK exports to ({@link Otlp#getEndpoint()}). */
+	public static final String EXPORT_OTLP_ENDPOINT = PREFIX + ".export.otlp.endpoint";
+
+	/** {@link Otlp#getHeaders()}. */
+	public static final String EXPORT_OTLP_HEADERS = PREFIX + ".export.otlp.headers";
+
+	/** {@link Otlp#getProtocol()}. */
+	public static final String EXPORT_OTLP_PROTOCOL = PREFIX + ".export.otlp.protocol";
+
+	/** {@link Zipkin#getEndpoint()}. */
+	public static final String EXPORT_ZIPKIN_ENDPOINT = PREFIX + ".export.zipkin.endpoint";
+
 	/** {@link #getShutdownTimeout()}. */
 	public static final String SHUTDOWN_TIMEOUT = PREFIX + ".shutdown-timeout";
 
@@ -219,7 +231,7 @@ public class TelemetryProperties {
 		properties.put(STARTUP_COUNTERS, Boolean.class);
 		properties.put(PREFIX + ".startup.bean-spans.enabled", Boolean.class);
 		properties.put(PREFIX + ".startup.bean-spans.threshold", Duration.class);
-		properties.put(PREFIX + ".export.zipkin.endpoint", URI.class);
+		properties.put(EXPORT_ZIPKIN_ENDPOINT, URI.class);
 		return Collections.unmodifiableMap(properties);
 	}
 
@@ -351,13 +363,65 @@ public class TelemetryProperties {
 
 	}
 
-	/** Exporters beside Boot's own. */
+	/**
+	 * Where the startup telemetry goes. Unset, it goes where the standard OTEL_EXPORTER_OTLP_*
+	 * variables say (a supervisor hands them to its servers), else where Boot's
+	 * management.opentelemetry.tracing.export.otlp.* and management.otlp.metrics.export.* say;
+	 * with none of them anywhere, nothing is exported and no connection is made.
+	 */
 	public static class Export {
+
+		private final Otlp otlp = new Otlp();
 
 		private final Zipkin zipkin = new Zipkin();
 
+		public Otlp getOtlp() {
+			return this.otlp;
+		}
+
 		public Zipkin getZipkin() {
 			return this.zipkin;
+		}
+
+	}
+
+	/** The OTLP collector the startup spans and metrics go to; wins over OTEL_EXPORTER_OTLP_*. */
+	public static class Otlp {
+
+		/**
+		 * The collector's base URL (as OTEL_EXPORTER_OTLP_ENDPOINT: each signal appends its path,
+		 * /v1/traces and /v1/metrics), e.g. http://collector:4318.
+		 */
+		private String endpoint;
+
+		/** Headers sent with every export (usually credentials: never logged). */
+		private Map<String, String> headers = new LinkedHashMap<>();
+
+		/** http/protobuf (the default) or grpc (which needs a gRPC sender on the class path). */
+		private String protocol;
+
+		public String getEndpoint() {
+			return this.endpoint;
+		}
+
+		public void setEndpoint(String endpoint) {
+			this.endpoint = endpoint;
+		}
+
+		public Map<String, String> getHeaders() {
+			return this.headers;
+		}
+
+		public void setHeaders(Map<String, String> headers) {
+			this.headers = headers;
+		}
+
+		public String getProtocol() {
+			return this.protocol;
+		}
+
+		public void setProtocol(String protocol) {
+			this.protocol = protocol;
 		}
 
 	}

@@ -39,6 +39,20 @@ public final class NemoEnv {
 	/** Set by a Gym supervisor for each server: the server's instance name. */
 	public static final String CONFIG_PATH = "NEMO_GYM_CONFIG_PATH";
 
+	/**
+	 * Set by a Gym supervisor for each server: its whole configuration, as YAML, in which
+	 * {@link #CONFIG_PATH} names the server's entry; the first key under that entry is the
+	 * server's type ({@link #SERVER_TYPES}).
+	 */
+	public static final String CONFIG_DICT = "NEMO_GYM_CONFIG_DICT";
+
+	/**
+	 * Gym's server types: the directories its servers live in, what a Python server reports as
+	 * {@code nemo.gym.server.type} (from its base class) and what its config nests it under.
+	 */
+	public static final java.util.Set<String> SERVER_TYPES = java.util.Set.of("resources_servers",
+			"responses_api_agents", "responses_api_models");
+
 	/** {@code 1} in a worker process of a multi-process Gym server. */
 	public static final String FASTAPI_WORKER = "IS_NEMO_GYM_FASTAPI_WORKER";
 

@@ -43,6 +43,15 @@ public final class ResourceAttributes {
 	 */
 	public static final String LEGACY_RUN_ID = "nv.dl.run_id";
 
+	/** The host's name, as Gym's servers (nemo-lens) set it: the kernel's host name (OpenTelemetry's key). */
+	public static final String HOST_NAME = "host.name";
+
+	/**
+	 * The process's instance of its service, as nemo-lens sets it: {@code <run id>-rank<rank>}
+	 * (OpenTelemetry's key).
+	 */
+	public static final String SERVICE_INSTANCE_ID = "service.instance.id";
+
 	/** Int: the process's id; the same key as the span attribute. */
 	public static final String PROCESS_PID = SpanAttributes.PROCESS_PID;
 

@@ -22,6 +22,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -34,7 +35,9 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.util.ReflectionUtils;
 
+import io.github.startuptelemetry.internal.export.StartupExport;
 import io.github.startuptelemetry.internal.support.DaemonThreads;
+import io.github.startuptelemetry.internal.tracing.SdkFlush;
 
 /**
  * Bounds the telemetry flush at shutdown by {@code telemetry.shutdown-timeout} (NeMo RL's
@@ -86,6 +89,9 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 
 	private final Duration timeout;
 
+	/** The startup's export: its pending report first, its own SDK last. */
+	private final ObjectProvider<StartupExport> export;
+
 	/** Bean name to its chain and position in it, for every bean taken over. */
 	private final Map<String, Position> takenOver = new LinkedHashMap<>();
 
@@ -97,8 +103,9 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 
 	private ApplicationContext context;
 
-	BoundedTelemetryShutdown(Duration timeout) {
+	BoundedTelemetryShutdown(Duration timeout, ObjectProvider<StartupExport> export) {
 		this.timeout = (timeout != null && !timeout.isNegative()) ? timeout : Duration.ZERO;
+		this.export = export;
 		for (String chain : CHAINS.keySet()) {
 			this.created.put(chain, new ConcurrentSkipListMap<>());
 		}
@@ -221,7 +228,9 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	@Override
 	public void onApplicationEvent(ContextClosedEvent event) {
 		if (event.getApplicationContext() == this.context) {
-			Closing.start(METRICS, this.created, this.closing);
+			StartupExport export = this.export.getIfAvailable();
+			Closing.start(METRICS, this.created, this.closing, export,
+					(export != null) ? export.shutdownDeadline(this.timeout) : System.nanoTime() + this.timeout.toNanos());
 		}
 	}
 
@@ -234,8 +243,9 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	@Override
 	public void destroy() throws InterruptedException {
 		long deadline = System.nanoTime() + Math.max(0, this.timeout.toNanos() - JVM_EXIT_NATIVE_WAIT_NS);
+		StartupExport export = this.export.getIfAvailable();
 		for (String chain : CHAINS.keySet()) {
-			Closing.start(chain, this.created, this.closing);
+			Closing.start(chain, this.created, this.closing, export, deadline);
 		}
 		Closing.await(this.closing, deadline, this.timeout);
 	}
@@ -266,23 +276,41 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 			}
 		}
 
-		/** Start closing {@code chain} on its own thread, unless it has no beans or was started. */
+		/**
+		 * Start closing {@code chain} on its own thread, unless it has nothing to close or was
+		 * started. Each chain first waits for the startup's report on the export thread (its spans
+		 * and histograms must be recorded before what carries them closes); the OpenTelemetry
+		 * chain closes the starter's own SDK last, when it built one.
+		 */
 		static void start(String chain, Map<String, ConcurrentSkipListMap<Integer, List<Object>>> created,
-				Map<String, Thread> threads) {
+				Map<String, Thread> threads, StartupExport export, long deadlineNs) {
 			List<Object> beans = created.get(chain).values().stream().flatMap(List::stream).toList();
+			boolean own = chain.equals(OPENTELEMETRY) && export != null;
 			synchronized (threads) {
-				if (beans.isEmpty() || threads.containsKey(chain)) {
+				if ((beans.isEmpty() && !own) || threads.containsKey(chain)) {
 					return;
 				}
 				if (logger.isDebugEnabled()) {
 					logger.debug("Closing " + chain + " telemetry: "
 							+ beans.stream().map((bean) -> bean.getClass().getSimpleName()).toList());
 				}
+				boolean spans = chain.equals(OPENTELEMETRY) && !beans.isEmpty();
 				Thread thread = DaemonThreads.named("telemetry-shutdown-" + chain).newThread(() -> {
-					if (chain.equals(OPENTELEMETRY)) {
-						SpanDrain.drain(beans);
+					if (spans && export != null) {
+						// what the application queued leaves while the report finishes; the drain's
+						// second flush, after the report, then carries the startup's spans too
+						SpanDrain.begin(beans);
+					}
+					if (export != null) {
+						export.awaitIdle(deadlineNs);
+					}
+					if (spans) {
+						SpanDrain.drain(beans, deadlineNs);
 					}
 					beans.forEach(Closing::close);
+					if (own) {
+						export.close(deadlineNs);
+					}
 				});
 				threads.put(chain, thread);
 				thread.start();
@@ -315,16 +343,24 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	}
 
 	/**
-	 * Flushes the tracer providers twice before anything is shut down. OpenTelemetry's
-	 * {@code BatchSpanProcessor} (1.55) answers a flush or shutdown that arrives while an
-	 * earlier flush is still running with that earlier flush, which only covers the spans
-	 * queued when it began; a shutdown soon after ready (where the startup spans are flushed)
-	 * would then drop whatever was queued since. The second flush starts after the first has
-	 * ended, so it covers everything. Only loaded when SDK beans exist.
+	 * Drains the tracer providers ({@link SdkFlush#drain}) before anything is shut down: a
+	 * shutdown soon after ready (where the startup spans are flushed) would otherwise drop
+	 * whatever was queued since. Only loaded when SDK beans exist.
 	 */
 	private static final class SpanDrain {
 
-		static void drain(List<Object> beans) {
+		/** Start exporting what is queued now; does not wait. */
+		static void begin(List<Object> beans) {
+			providers(beans).forEach(SdkTracerProvider::forceFlush);
+		}
+
+		static void drain(List<Object> beans, long deadlineNs) {
+			for (SdkTracerProvider provider : providers(beans)) {
+				SdkFlush.drain(provider, deadlineNs);
+			}
+		}
+
+		private static Set<SdkTracerProvider> providers(List<Object> beans) {
 			Set<SdkTracerProvider> providers = Collections.newSetFromMap(new IdentityHashMap<>());
 			for (Object bean : beans) {
 				if (bean instanceof OpenTelemetrySdk sdk) {
@@ -334,10 +370,7 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 					providers.add(provider);
 				}
 			}
-			for (SdkTracerProvider provider : providers) {
-				provider.forceFlush().join(10, TimeUnit.SECONDS);
-				provider.forceFlush().join(10, TimeUnit.SECONDS);
-			}
+			return providers;
 		}
 
 	}

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.ResourceAttributes;

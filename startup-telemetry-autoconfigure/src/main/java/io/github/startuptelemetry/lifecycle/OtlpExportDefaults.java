@@ -10,6 +10,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping;
 import io.github.startuptelemetry.internal.config.TelemetrySwitch;
 
 /**
@@ -24,7 +25,9 @@ import io.github.startuptelemetry.internal.config.TelemetrySwitch;
  * <p>
  * First, NeMo Gym's and nemo-lens's settings become defaults of ours ({@link NemoEnvironment}).
  * <p>
- * The result is a lowest-precedence property source, and only when the user configured no
+ * Only in an application that has Boot's OTLP exporters (the starter forces none on it): its
+ * own SDK reads the standard variables itself ({@code internal.export.ExportSettings}). The
+ * result is a lowest-precedence property source, and only when the user configured no
  * endpoint: export settings are taken as a unit, so headers meant for the env's collector never
  * go to one the user chose. A malformed value is ignored with a debug line naming the variable
  * (never its value: headers are credentials); it never fails the server.
@@ -32,6 +35,12 @@ import io.github.startuptelemetry.internal.config.TelemetrySwitch;
 class OtlpExportDefaults {
 
 	static final String PROPERTY_SOURCE_NAME = "startupTelemetryOtlpEnvironment";
+
+	/** Boot's OTLP span exporter configuration: what reads the traces properties this maps to. */
+	static final String BOOT_OTLP_TRACING = "org/springframework/boot/micrometer/tracing/opentelemetry/autoconfigure/otlp/OtlpTracingAutoConfiguration.class";
+
+	/** Boot's OTLP meter registry configuration: what pushes to {@code localhost:4318} unless told not to. */
+	static final String BOOT_OTLP_METRICS = "org/springframework/boot/micrometer/metrics/autoconfigure/export/otlp/OtlpMetricsExportAutoConfiguration.class";
 
 	private final Log logger;
 
@@ -54,9 +63,11 @@ class OtlpExportDefaults {
 				// NeMo's variables said off
 				return;
 			}
-			Map<String, Object> defaults = environment.containsProperty(OtlpEnvMapping.ENDPOINT_PROPERTY)
-					? new LinkedHashMap<>() : exportSettings(environment, env);
-			if (metricsUnconfigured(environment, env)) {
+			ClassLoader classLoader = OtlpExportDefaults.class.getClassLoader();
+			Map<String, Object> defaults = (environment.containsProperty(OtlpEnvMapping.ENDPOINT_PROPERTY)
+					|| !present(classLoader, BOOT_OTLP_TRACING)) ? new LinkedHashMap<>()
+							: exportSettings(environment, env);
+			if (present(classLoader, BOOT_OTLP_METRICS) && metricsUnconfigured(environment, env)) {
 				Map<String, Object> metrics = metricsFollowTraces(environment);
 				if (metrics.isEmpty()) {
 					defaults.put(OtlpEnvMapping.METRICS_ENABLED_PROPERTY, false);
@@ -70,6 +81,11 @@ class OtlpExportDefaults {
 		catch (RuntimeException ex) {
 			this.logger.debug("Ignoring the OTEL_EXPORTER_OTLP_* environment after a failure", ex);
 		}
+	}
+
+	/** Whether the application has this piece of Boot: a look at the class path, no class loaded. */
+	static boolean present(ClassLoader classLoader, String classResource) {
+		return classLoader != null && classLoader.getResource(classResource) != null;
 	}
 
 	/**

@@ -13,11 +13,12 @@ import io.opentelemetry.proto.metrics.v1.ScopeMetrics;
 
 import io.github.startuptelemetry.contract.MetricNames;
 import io.github.startuptelemetry.contract.ResourceAttributes;
+import io.github.startuptelemetry.internal.tracing.TypedResource;
 
 /**
  * Gives one OTLP metrics payload of Micrometer's, whose attributes are all strings, the types NeMo
  * Gym and nemo-lens export: on the resource, the {@link ResourceAttributes#INT_TYPED} keys
- * whose value is an integer by lens's rule become ints (as {@link TypedResourcePostProcessor}
+ * whose value is an integer by lens's rule become ints (as {@link TypedResource}
  * does for the trace resource); on a histogram point of a metric in
  * {@link MetricNames#BOOL_TAGS}, those tags become bools when they are {@code "true"} or
  * {@code "false"}. Everything else is left as it came. Framework-free, and loaded only when a
@@ -56,7 +57,7 @@ final class OtlpMetricsTypes {
 		if (!ResourceAttributes.INT_TYPED.contains(attribute.getKey()) || !attribute.getValue().hasStringValue()) {
 			return false;
 		}
-		Long number = TypedResourcePostProcessor.integer(attribute.getValue().getStringValue());
+		Long number = TypedResource.integer(attribute.getValue().getStringValue());
 		if (number == null) {
 			return false;
 		}

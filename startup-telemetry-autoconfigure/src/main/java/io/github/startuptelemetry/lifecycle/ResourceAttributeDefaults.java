@@ -12,21 +12,27 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import io.github.startuptelemetry.internal.lifecycle.OtelEnv;
+import io.github.startuptelemetry.internal.lifecycle.RunId;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
 import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.internal.export.ExportSettings;
 import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes;
+import io.github.startuptelemetry.internal.support.HostName;
 
 /**
  * The second step of {@link TelemetryEnvironmentPostProcessor}: adds this process's identity ({@code nv.dl.rank}, {@code nv.dl.world_size},
  * {@code nv.dl.local_rank}, {@code rl.worker_group}, on Slurm nemo-lens's {@code slurm.*} and
  * {@code nv.dl.job.uuid} ({@link SlurmResourceAttributes}), the run id ({@code nemo.run.id} and the
  * deprecated {@code nv.dl.run_id}, picked by {@link RunId} when none was configured, and then
- * also the default of {@code telemetry.run-id}), {@code process.pid} and the
- * user's {@code telemetry.resource-attributes}) to Boot's
+ * also the default of {@code telemetry.run-id}), {@code process.pid}, nemo-lens's
+ * {@code service.instance.id} and {@code host.name}, the service name when nothing else names it
+ * (the one the summary line uses), and the user's {@code telemetry.resource-attributes}) to Boot's
  * {@code management.opentelemetry.resource-attributes}, which Boot puts on the OpenTelemetry
- * resource and on the OTLP meter registry alike, so spans and metrics of one rank can be
+ * resource and on the OTLP meter registry alike (and the starter's own SDK on its resource), so spans and metrics of one rank can be
  * selected downstream.
  * <p>
  * Defaults only: a lowest-precedence property source, and an attribute the user already set
@@ -67,6 +73,14 @@ class ResourceAttributeDefaults {
 					? new LinkedHashMap<>(SlurmResourceAttributes.resolve(env)) : new LinkedHashMap<>();
 			attributes.putAll(ProcessResourceAttributes.resolve(identity, env, pid,
 					(variable) -> this.logger.debug("Ignoring " + variable + ": not a non-negative integer")));
+			String host = HostName.local();
+			if (host != null) {
+				attributes.put(ResourceAttributes.HOST_NAME, host);
+			}
+			if (!serviceNamed(environment, env)) {
+				// what the summary line calls it too: no 'application' there and 'unknown_service' here
+				attributes.put(ResourceAttributes.SERVICE_NAME, ExportSettings.serviceName(environment));
+			}
 			Set<String> present = new HashSet<>(binder
 				.bind(ProcessResourceAttributes.BOOT_PROPERTY, Bindable.mapOf(String.class, String.class))
 				.orElse(Map.of())
@@ -91,6 +105,20 @@ class ResourceAttributeDefaults {
 		catch (RuntimeException ex) {
 			this.logger.debug("Resource attributes of this process left out after a failure", ex);
 		}
+	}
+
+	/**
+	 * Whether anything names this process's service: {@code OTEL_SERVICE_NAME}, a
+	 * {@code service.name} in {@code OTEL_RESOURCE_ATTRIBUTES} or in Boot's resource attributes,
+	 * or {@code spring.application.name} (Boot's own default for it).
+	 */
+	private static boolean serviceNamed(ConfigurableEnvironment environment, Map<String, String> env) {
+		String otelName = env.get(TelemetryEnv.OTEL_SERVICE_NAME);
+		String otelAttributes = env.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES);
+		return (otelName != null && !otelName.isBlank())
+				|| (otelAttributes != null && otelAttributes.contains(ResourceAttributes.SERVICE_NAME))
+				|| environment.containsProperty(ProcessResourceAttributes.BOOT_PROPERTY + "[" + ResourceAttributes.SERVICE_NAME + "]")
+				|| environment.containsProperty("spring.application.name");
 	}
 
 	/** One property, leniently: {@code null} when unset or unusable. */

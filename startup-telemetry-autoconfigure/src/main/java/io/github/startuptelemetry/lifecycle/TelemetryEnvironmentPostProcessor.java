@@ -23,6 +23,15 @@ import io.github.startuptelemetry.internal.config.TelemetrySwitch;
  */
 class TelemetryEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
 
+	/** The SDK's setting for which HTTP sender its exporters use when there are several. */
+	static final String HTTP_SENDER_PROPERTY = "io.opentelemetry.exporter.internal.http.HttpSenderProvider";
+
+	static final String OKHTTP_SENDER = "io.opentelemetry.exporter.sender.okhttp.internal.OkHttpHttpSenderProvider";
+
+	private static final String OKHTTP_SENDER_RESOURCE = OKHTTP_SENDER.replace('.', '/') + ".class";
+
+	private static final String JDK_SENDER_RESOURCE = "io/opentelemetry/exporter/sender/jdk/internal/JdkHttpSenderProvider.class";
+
 	private final Log logger;
 
 	TelemetryEnvironmentPostProcessor(DeferredLogFactory logFactory) {
@@ -38,12 +47,34 @@ class TelemetryEnvironmentPostProcessor implements EnvironmentPostProcessor, Ord
 	@Override
 	@SuppressWarnings({ "unchecked", "rawtypes" })
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		oneHttpSender(application.getClassLoader());
 		if (!TelemetrySwitch.enabled(environment)) {
 			return;
 		}
 		Map<String, String> env = (Map) environment.getSystemEnvironment();
 		new OtlpExportDefaults(this.logger).apply(environment, env);
 		new ResourceAttributeDefaults(this.logger).apply(environment, env, ProcessHandle.current().pid());
+	}
+
+	/**
+	 * The starter brings OpenTelemetry's JDK HTTP sender; an application with Boot's OpenTelemetry
+	 * support also has its OkHttp one, and with two the SDK logs a warning each time it builds an
+	 * exporter and takes either. There, OkHttp is chosen, what Boot's exporters used before the
+	 * starter came (nothing changes for them), unless the application chose itself. Telemetry on
+	 * or off alike: Boot's exporters are built either way. A look at the class path, no class loaded.
+	 */
+	private static void oneHttpSender(ClassLoader classLoader) {
+		try {
+			if (System.getProperty(HTTP_SENDER_PROPERTY) == null
+					&& System.getenv(HTTP_SENDER_PROPERTY.replace('.', '_').toUpperCase(java.util.Locale.ROOT)) == null
+					&& classLoader != null && classLoader.getResource(OKHTTP_SENDER_RESOURCE) != null
+					&& classLoader.getResource(JDK_SENDER_RESOURCE) != null) {
+				System.setProperty(HTTP_SENDER_PROPERTY, OKHTTP_SENDER);
+			}
+		}
+		catch (RuntimeException ex) {
+			// the SDK warns and picks one: nothing worse
+		}
 	}
 
 }

@@ -14,40 +14,51 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
+import io.github.startuptelemetry.internal.export.StartupExport;
+import io.github.startuptelemetry.internal.export.StartupExportConfiguration;
 import io.github.startuptelemetry.internal.config.TelemetrySwitch;
 
 /**
- * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): the
- * process-global {@link TelemetryHandle} while the context runs, and a shutdown flush bounded
- * by {@code telemetry.shutdown-timeout}, the resource's int-typed attributes as ints, and
+ * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): where the
+ * startup telemetry goes ({@link StartupExport}: the application's OpenTelemetry, or the
+ * starter's own SDK, built lazily), Gym's histograms, the process-global {@link TelemetryHandle}
+ * while the context runs, and a shutdown flush bounded by {@code telemetry.shutdown-timeout}, the resource's int-typed attributes as ints, and
  * NeMo Gym's span groups ({@code telemetry.span-groups}) applied to the startup spans. Off ({@code telemetry.enabled=false}), none of this
  * is loaded.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
 @ConditionalOnTelemetryEnabled
+@Import(StartupExportConfiguration.class)
 public final class TelemetryLifecycleAutoConfiguration {
 
 	private static final String OPEN_TELEMETRY = "io.opentelemetry.api.OpenTelemetry";
 
+	private static final String BOOT_OPENTELEMETRY = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration";
+
 	@Bean
 	@ConditionalOnMissingBean
-	static BoundedTelemetryShutdown boundedTelemetryShutdown(Environment environment) {
+	static BoundedTelemetryShutdown boundedTelemetryShutdown(Environment environment,
+			ObjectProvider<StartupExport> export) {
 		// the one property it needs, not the whole tree (the context binds that later)
 		Duration timeout = EarlyTelemetryProperties.bind(environment, TelemetryProperties.SHUTDOWN_TIMEOUT,
 				Bindable.of(Duration.class), new TelemetryProperties().getShutdownTimeout(),
 				LogFactory.getLog(BoundedTelemetryShutdown.class));
-		return new BoundedTelemetryShutdown(timeout);
+		return new BoundedTelemetryShutdown(timeout, export);
 	}
 
-	/** The OpenTelemetry resource with nemo-lens's int-typed attributes as ints. */
+	/**
+	 * Boot's OpenTelemetry resource with nemo-lens's int-typed attributes as ints; only with
+	 * Boot's OpenTelemetry support (the starter's own SDK types its resource itself).
+	 */
 	@Bean
-	@ConditionalOnClass(name = "io.opentelemetry.sdk.resources.Resource")
+	@ConditionalOnClass(name = BOOT_OPENTELEMETRY)
 	static TypedResourcePostProcessor startupTelemetryTypedResourcePostProcessor() {
 		return new TypedResourcePostProcessor();
 	}

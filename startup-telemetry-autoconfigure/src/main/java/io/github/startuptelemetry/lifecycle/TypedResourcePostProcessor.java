@@ -1,69 +1,22 @@
 package io.github.startuptelemetry.lifecycle;
 
-import java.util.regex.Pattern;
-
-import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.sdk.resources.Resource;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
-import io.github.startuptelemetry.contract.ResourceAttributes;
+import io.github.startuptelemetry.internal.tracing.TypedResource;
 
 /**
  * Types the OpenTelemetry {@link Resource} Boot builds (from
  * {@code management.opentelemetry.resource-attributes}, {@code OTEL_RESOURCE_ATTRIBUTES} and
- * {@code OTEL_SERVICE_NAME}, all strings) as nemo-lens does: a value of a key in
- * {@link ResourceAttributes#INT_TYPED} that is a base-10 integer (after stripping, an optional
- * sign, digits only: {@code " +007 "} is 7) becomes an int; anything else stays the string it
- * was. Every span of the process carries this resource.
+ * {@code OTEL_SERVICE_NAME}, all strings) as nemo-lens does ({@link TypedResource}). Every span of
+ * the process carries this resource.
  */
 class TypedResourcePostProcessor implements BeanPostProcessor {
 
-	private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
-
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
-		return (bean instanceof Resource resource) ? typed(resource) : bean;
-	}
-
-	static Resource typed(Resource resource) {
-		AttributesBuilder attributes = Attributes.builder();
-		boolean changed = false;
-		for (var entry : resource.getAttributes().asMap().entrySet()) {
-			AttributeKey<?> key = entry.getKey();
-			Long number = ResourceAttributes.INT_TYPED.contains(key.getKey()) ? integer(entry.getValue()) : null;
-			if (number != null && !(entry.getValue() instanceof Long)) {
-				attributes.put(AttributeKey.longKey(key.getKey()), number);
-				changed = true;
-			}
-			else {
-				put(attributes, key, entry.getValue());
-			}
-		}
-		return changed ? Resource.create(attributes.build(), resource.getSchemaUrl()) : resource;
-	}
-
-	@SuppressWarnings("unchecked")
-	private static <T> void put(AttributesBuilder attributes, AttributeKey<T> key, Object value) {
-		attributes.put(key, (T) value);
-	}
-
-	/** nemo-lens's int rule: a base-10 integer after stripping, optional sign; else {@code null}. */
-	static Long integer(Object value) {
-		if (value instanceof Long number) {
-			return number;
-		}
-		if (!(value instanceof String text) || !INTEGER.matcher(text.strip()).matches()) {
-			return null;
-		}
-		try {
-			return Long.parseLong(text.strip());
-		}
-		catch (NumberFormatException ex) {
-			return null;
-		}
+		return (bean instanceof Resource resource) ? TypedResource.typed(resource) : bean;
 	}
 
 }

@@ -4,7 +4,6 @@ import io.opentelemetry.exporter.zipkin.ZipkinSpanExporter;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import zipkin2.reporter.urlconnection.URLConnectionSender;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -12,16 +11,18 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.util.ClassUtils;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.internal.export.ZipkinExporter;
 import io.github.startuptelemetry.internal.lifecycle.HttpUrl;
 
 /**
  * A Zipkin span exporter beside Boot's own exporters, for looking at startups locally when no
- * OpenTelemetry collector runs ({@code telemetry.export.zipkin.endpoint}). Boot's tracing
- * auto-configuration hands every {@link SpanExporter} bean to its span processor.
+ * OpenTelemetry collector runs ({@code telemetry.export.zipkin.endpoint}), in an application with
+ * Boot's tracing: Boot's tracing auto-configuration hands every {@link SpanExporter} bean to its
+ * span processor. Without Boot's tracing the starter's own SDK adds the exporter itself
+ * ({@code StartupExport}).
  * <p>
  * Opt-in, the Boot way: the starter does not bring Zipkin. An application that wants it adds
  * {@code io.opentelemetry:opentelemetry-exporter-zipkin} (and, to keep OkHttp out,
@@ -35,15 +36,14 @@ import io.github.startuptelemetry.internal.lifecycle.HttpUrl;
  * application.
  */
 @AutoConfiguration
-@ConditionalOnClass(name = "io.opentelemetry.exporter.zipkin.ZipkinSpanExporter")
+@ConditionalOnClass(name = { "io.opentelemetry.exporter.zipkin.ZipkinSpanExporter",
+		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration" })
 @ConditionalOnTelemetryEnabled
 @ConditionalOnProperty(name = "telemetry.export.zipkin.endpoint")
 @EnableConfigurationProperties(TelemetryProperties.class)
 public final class ZipkinExportAutoConfiguration {
 
 	private static final Log logger = LogFactory.getLog(ZipkinExportAutoConfiguration.class);
-
-	private static final String URL_CONNECTION_SENDER = "zipkin2.reporter.urlconnection.URLConnectionSender";
 
 	@Bean
 	@ConditionalOnMissingBean(ZipkinSpanExporter.class)
@@ -54,10 +54,7 @@ public final class ZipkinExportAutoConfiguration {
 			return SpanExporter.composite();
 		}
 		try {
-			if (ClassUtils.isPresent(URL_CONNECTION_SENDER, ZipkinExportAutoConfiguration.class.getClassLoader())) {
-				return UrlConnection.exporter(endpoint.strip());
-			}
-			return ZipkinSpanExporter.builder().setEndpoint(endpoint.strip()).build();
+			return ZipkinExporter.create(endpoint);
 		}
 		catch (RuntimeException | LinkageError ex) {
 			// e.g. the exporter without any sender on the class path
@@ -69,15 +66,6 @@ public final class ZipkinExportAutoConfiguration {
 
 	static boolean isHttpUrl(String value) {
 		return value != null && HttpUrl.isValid(value.strip());
-	}
-
-	/** Only loaded when {@code zipkin-sender-urlconnection} is on the class path. */
-	private static final class UrlConnection {
-
-		static SpanExporter exporter(String endpoint) {
-			return ZipkinSpanExporter.builder().setSender(URLConnectionSender.create(endpoint)).build();
-		}
-
 	}
 
 }

@@ -54,6 +54,8 @@ import io.github.startuptelemetry.timeline.JvmCounters;
  * loaded) so that the slow beans of {@code beans_instantiated} become spans; see
  * {@link BeanSpanRecorder}.
  * <p>
+ * A startup that fails ({@link ApplicationFailedEvent}) is reported as such ({@link FailedStartup}).
+ * <p>
  * Nothing here may fail a server: every event is handled inside a guard, and a failure turns
  * the timeline off for the rest of this startup.
  */
@@ -182,9 +184,14 @@ final class ServerStartupRecorder {
 				reporter.reportLater(done);
 			}
 		}
-		else if (event instanceof ApplicationFailedEvent) {
+		else if (event instanceof ApplicationFailedEvent failed) {
+			ServerStartupTimeline done = this.timeline;
 			this.timeline = null;
 			this.beanSpans = null;
+			// a supervisor that claimed the timeline reports the failure itself, in gym.startup
+			if (done != null && failed.getApplicationContext() != null && done.claim()) {
+				FailedStartup.report(done, failed);
+			}
 		}
 	}
 

@@ -1,56 +1,59 @@
 package io.github.startuptelemetry.server;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import io.opentelemetry.api.OpenTelemetry;
-import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.common.AttributesBuilder;
-import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
-import io.opentelemetry.api.trace.Tracer;
-import io.opentelemetry.context.Context;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.core.Ordered;
 
-import io.github.startuptelemetry.contract.SpanNames;
-import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.internal.export.StartupExport;
+import io.github.startuptelemetry.internal.lifecycle.GymServerType;
 import io.github.startuptelemetry.internal.timeline.ReadyCallback;
 import io.github.startuptelemetry.internal.timeline.TraceParent;
 import io.github.startuptelemetry.internal.timeline.WallClock;
-import io.github.startuptelemetry.internal.tracing.SdkFlush;
-import io.github.startuptelemetry.internal.tracing.StartupSpans;
 import io.github.startuptelemetry.timeline.JvmInfo;
 import io.github.startuptelemetry.timeline.ServerTimeline;
-import io.github.startuptelemetry.timeline.Stage;
-import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
- * Reports a server's startup once it is ready: spans through the application's own
- * {@link OpenTelemetry}, the per-stage histogram, one INFO line, and the report the
- * {@code startuptimeline} endpoint shows. Each step is guarded on its own, so a broken exporter
- * still leaves the log line and the endpoint. The listener hands the timeline over at
+ * Reports a server's startup once it is ready: spans, the per-stage histogram, one INFO line, and
+ * the report the {@code startuptimeline} endpoint shows. The listener hands the timeline over at
  * {@code ApplicationReadyEvent} ({@link #reportLater}) and {@link ReadyReportRunListener} has it
- * reported once readiness has flipped, so that reporting never holds readiness back.
+ * reported once readiness has flipped ({@link #report}): there, on the startup's thread, only the
+ * supervisor's ready callback goes out; everything else (spans on the application's
+ * OpenTelemetry or on an SDK built then, the histograms, the flush, the line) runs on the export
+ * thread ({@link StartupExport}), so none of it is on the path the timeline measures. The bounded
+ * shutdown waits for it. Each step is guarded on its own, so a broken exporter still leaves the
+ * log line and the endpoint.
  */
-class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
+class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, Ordered {
 
 	private static final Log logger = LogFactory.getLog(ServerStartupReporter.class);
 
-	private final @Nullable OpenTelemetry openTelemetry;
+	private final StartupExport export;
 
 	private final String serverName;
 
-	private final @Nullable String serverType;
+	/** {@code telemetry.startup.server-type}, or {@code null}. */
+	private final @Nullable String configuredType;
+
+	private volatile boolean typeKnown;
+
+	private volatile @Nullable String serverType;
 
 	private final boolean logSummary;
+
+	private final Duration shutdownTimeout;
 
 	private final List<Consumer<ServerTimeline>> consumers;
 
@@ -60,55 +63,84 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 
 	private volatile @Nullable ServerStartupTimeline pending;
 
+	/** Whether the report was handed to the export thread (once). */
+	private boolean handedOver;
+
+	/** Counted down once the report exists ({@link #awaitReport}). */
+	private final CountDownLatch reported = new CountDownLatch(1);
+
 	/**
-	 * @param openTelemetry where spans go, or {@code null} for none
+	 * @param export where spans go, and the thread the report runs on
 	 * @param serverName the name on spans, metrics and the summary
 	 * @param serverType the type, or {@code null}
 	 * @param logSummary whether to log the one-line summary
+	 * @param shutdownTimeout the shutdown's budget, which waiting for the report at close shares
 	 * @param consumers further uses of the report (metrics), each guarded
 	 */
-	ServerStartupReporter(@Nullable OpenTelemetry openTelemetry, String serverName, @Nullable String serverType,
-			boolean logSummary, List<Consumer<ServerTimeline>> consumers) {
-		this.openTelemetry = openTelemetry;
+	ServerStartupReporter(StartupExport export, String serverName, @Nullable String serverType,
+			boolean logSummary, Duration shutdownTimeout, List<Consumer<ServerTimeline>> consumers) {
+		this.export = export;
+		this.shutdownTimeout = shutdownTimeout;
 		this.serverName = serverName;
-		this.serverType = serverType;
+		this.configuredType = serverType;
 		this.logSummary = logSummary;
 		this.consumers = List.copyOf(consumers);
 	}
 
-	/** Export and log {@code timeline}; only the first call per reporter does anything. */
+	/**
+	 * Report {@code timeline}; only the first call per reporter does anything. On the calling
+	 * thread only the ready callback goes out (first: the supervisor takes the instant it arrives as
+	 * "ready"); the rest is handed to the export thread.
+	 */
 	synchronized void report(ServerStartupTimeline timeline) {
-		if (this.lastReport != null) {
+		if (this.handedOver) {
 			return;
 		}
+		this.handedOver = true;
 		SupervisorCallback callback = timeline.callback();
 		if (callback != null) {
-			// first, before anything else: the supervisor takes the instant this arrives as "ready";
 			// its body was built on the callback's own thread since ApplicationReadyEvent
 			callback.announce();
 			// a reporter not told at ApplicationReadyEvent (reportLater) has it built now, there
 			callback.arm(new ReadyBody(this, timeline));
 		}
-		JvmInfo jvm = jvm();
-		// each step guarded on its own, as support.Guarded does, but without its lambdas: each
-		// would be linked here, on the main thread, while the first requests come in
-		SpanContext root = null;
 		try {
-			root = exportSpans(timeline);
+			// a class, not a lambda: a lambda's first linkage here would cost the startup's thread
+			this.export.submit(new Export(this, timeline));
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Could not hand the startup report over", ex);
+			this.reported.countDown();
+		}
+	}
+
+	/**
+	 * The report itself, on the export thread: spans (on the SDK that exists, or on one built
+	 * now), the report the endpoint shows, the flush, the histograms, the line. Each step guarded
+	 * on its own.
+	 */
+	void export(ServerStartupTimeline timeline) {
+		JvmInfo jvm = jvm();
+		SpanContext root = null;
+		boolean exported = false;
+		try {
+			OpenTelemetry openTelemetry = this.export.tracing();
+			if (openTelemetry != null) {
+				root = ServerSpans.export(openTelemetry, this.serverName, serverType(), timeline, null, null);
+				exported = root != null && this.export.tracesExported();
+			}
 		}
 		catch (Exception | LinkageError ex) {
 			logger.debug("Could not export the startup spans", ex);
 		}
-		ServerTimeline report = report(timeline, (root != null) ? root.getTraceId() : null,
-				(root != null) ? root.getSpanId() : null, jvm);
+		ServerTimeline report = report(timeline, exported ? root.getTraceId() : null,
+				exported ? root.getSpanId() : null, jvm);
 		this.lastReport = report;
-		if (this.openTelemetry != null) {
-			try {
-				SdkFlush.flush(this.openTelemetry);
-			}
-			catch (Exception | LinkageError ex) {
-				logger.debug("Could not flush the startup spans", ex);
-			}
+		try {
+			this.export.flush();
+		}
+		catch (Exception | LinkageError ex) {
+			logger.debug("Could not flush the startup spans", ex);
 		}
 		for (Consumer<ServerTimeline> consumer : this.consumers) {
 			try {
@@ -121,6 +153,28 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		if (this.logSummary) {
 			logger.info(report.summary());
 		}
+	}
+
+	/**
+	 * The report of this application's startup, waiting at most {@code timeout} for its export
+	 * (spans, histograms, line) to be done once it has been handed over; {@code null} before ready.
+	 */
+	@Nullable ServerTimeline awaitReport(Duration timeout) {
+		ServerTimeline report = this.lastReport;
+		if (report != null || !handedOver()) {
+			return report;
+		}
+		try {
+			this.reported.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return this.lastReport;
+	}
+
+	private synchronized boolean handedOver() {
+		return this.handedOver;
 	}
 
 	/**
@@ -157,10 +211,21 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		}
 	}
 
-	/** A start that failed after ready (in a ready listener) is still reported, as it closes. */
+	/**
+	 * A start that failed after ready (in a ready listener) is still reported, as it closes:
+	 * first among the closing listeners, so that the bounded shutdown, which waits for the export
+	 * thread, finds the report there.
+	 */
 	@Override
 	public void onApplicationEvent(ContextClosedEvent event) {
 		reportPending();
+		// its spans and histograms exist before what carries them closes (within the shutdown's budget)
+		this.export.awaitIdle(this.export.shutdownDeadline(this.shutdownTimeout));
+	}
+
+	@Override
+	public int getOrder() {
+		return Ordered.HIGHEST_PRECEDENCE;
 	}
 
 	/**
@@ -183,7 +248,7 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 
 	private ServerTimeline report(ServerStartupTimeline timeline, @Nullable String traceId, @Nullable String spanId,
 			@Nullable JvmInfo jvm) {
-		return new ServerTimeline(this.serverName, this.serverType, timeline.worker(), ProcessHandle.current().pid(),
+		return new ServerTimeline(this.serverName, serverType(), timeline.worker(), ProcessHandle.current().pid(),
 				traceId, spanId, timeline.startNs(), timeline.endNs(), timeline.stages(), timeline.ignoredEnv(),
 				timeline.steps(), jvm);
 	}
@@ -216,79 +281,60 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 
 	}
 
+	/** The report's task on the export thread. */
+	private static final class Export implements Runnable {
+
+		private final ServerStartupReporter reporter;
+
+		private final ServerStartupTimeline timeline;
+
+		Export(ServerStartupReporter reporter, ServerStartupTimeline timeline) {
+			this.reporter = reporter;
+			this.timeline = timeline;
+		}
+
+		@Override
+		public void run() {
+			try {
+				this.reporter.export(this.timeline);
+			}
+			finally {
+				this.reporter.reported.countDown();
+			}
+		}
+
+	}
+
 	/** This host's name for people (the supervisor probes the address the callback came from). */
 	private static String hostName() {
 		String name = System.getenv("HOSTNAME");
 		return (name != null && !name.isBlank()) ? name : "";
 	}
 
+	/**
+	 * The server's type: configured, else what a Gym supervisor's configuration says (as a
+	 * Python server of Gym's reports it); read once, off the startup's path.
+	 */
+	private @Nullable String serverType() {
+		if (!this.typeKnown) {
+			String type = this.configuredType;
+			if (type == null) {
+				try {
+					type = GymServerType.of(System.getenv());
+				}
+				catch (RuntimeException | LinkageError ex) {
+					logger.debug("Could not read the Gym configuration's server type", ex);
+				}
+			}
+			this.serverType = type;
+			this.typeKnown = true;
+		}
+		return this.serverType;
+	}
+
 	/** The report of this application's startup, or {@code null} before it is ready. */
 	@Nullable ServerTimeline lastReport() {
 		return this.lastReport;
-	}
-
-	private @Nullable SpanContext exportSpans(ServerStartupTimeline timeline) {
-		if (this.openTelemetry == null) {
-			return null;
-		}
-		Tracer tracer = this.openTelemetry.getTracer(SpanNames.SCOPE);
-		AttributesBuilder common = Attributes.builder()
-			.put(StartupSpans.SERVER_NAME, this.serverName)
-			.put(StartupSpans.SERVER_WORKER, timeline.worker())
-			.put(StartupSpans.PROCESS_PID, ProcessHandle.current().pid());
-		if (this.serverType != null) {
-			common.put(StartupSpans.SERVER_TYPE, this.serverType);
-		}
-		Attributes attributes = common.build();
-		Attributes rootAttributes = timeline.ignoredEnv().isEmpty() ? attributes
-				: attributes.toBuilder().put(StartupSpans.IGNORED_ENV, timeline.ignoredEnv()).build();
-		String rootName = timeline.worker() ? SpanNames.WORKER_ROOT : SpanNames.SERVER_ROOT;
-		Span root = StartupSpans.start(tracer, rootName, timeline.startNs(),
-				StartupSpans.parentContext(timeline.traceParent()), rootAttributes);
-		Context rootContext = Context.root().with(root);
-		for (Stage stage : timeline.stages()) {
-			// the bean spans hang from beans_instantiated, which says what of it they leave unexplained
-			boolean beans = stage.name().equals(StageNames.BEANS_INSTANTIATED);
-			Double unattributedMs = beans
-					? (stage.durationNs() - StepTiming.coveredNs(timeline.steps(), stage.startNs(), stage.endNs()))
-							/ 1_000_000.0
-					: null;
-			Span stageSpan = StartupSpans.stageSpan(tracer, stage, rootContext, rootName, attributes, unattributedMs);
-			if (beans) {
-				exportBeanSpans(tracer, timeline.steps(), stageSpan, stage.startNs(), stage.endNs(), rootName,
-						attributes);
-			}
-		}
-		root.end(timeline.endNs(), TimeUnit.NANOSECONDS);
-		return root.getSpanContext().isValid() ? root.getSpanContext() : null;
-	}
-
-	/**
-	 * {@code <root>.bean.<name>} per slow bean, {@code <root>.step.<name>} per application
-	 * step, nested as they ran and kept inside their parent's interval.
-	 */
-	private static void exportBeanSpans(Tracer tracer, List<StepTiming> beanSpans, Span parent, long parentStartNs,
-			long parentEndNs, String prefix, Attributes attributes) {
-		Context parentContext = Context.root().with(parent);
-		for (StepTiming beanSpan : beanSpans) {
-			long start = Math.min(Math.max(beanSpan.startNs(), parentStartNs), parentEndNs);
-			long end = Math.min(Math.max(beanSpan.endNs(), start), parentEndNs);
-			String bean = beanSpan.beanName();
-			String name = (bean != null) ? prefix + ".bean." + bean : prefix + ".step." + beanSpan.step();
-			// on the builder, not a copy of the common attributes per span
-			SpanBuilder builder = StartupSpans.builder(tracer, name, start, parentContext, attributes)
-				.setAttribute(StartupSpans.STEP, beanSpan.step())
-				.setAttribute(StartupSpans.SELF_MS, beanSpan.selfMs());
-			if (bean != null) {
-				builder.setAttribute(StartupSpans.BEAN_NAME, bean);
-				if (beanSpan.beanType() != null) {
-					builder.setAttribute(StartupSpans.BEAN_TYPE, beanSpan.beanType());
-				}
-			}
-			Span span = builder.startSpan();
-			exportBeanSpans(tracer, beanSpan.children(), span, start, end, prefix, attributes);
-			span.end(end, TimeUnit.NANOSECONDS);
-		}
 	}
 
 }

@@ -2,9 +2,6 @@ package io.github.startuptelemetry.server;
 
 import java.util.function.Consumer;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.opentelemetry.api.OpenTelemetry;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -14,55 +11,69 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.internal.export.ExportSettings;
+import io.github.startuptelemetry.internal.export.StartupExport;
+import io.github.startuptelemetry.internal.export.StartupExportConfiguration;
+import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.internal.report.ReportFile;
 import io.github.startuptelemetry.internal.support.HostName;
 import io.github.startuptelemetry.internal.tracing.StartupSamplerPostProcessor;
+import io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration;
 import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
  * A server's own startup timeline, reported through the application's OpenTelemetry and
- * Micrometer beans. Off ({@code telemetry.enabled=false}), none of this is even loaded. The
+ * Micrometer beans when it has them, else through the starter's own SDK once there is somewhere
+ * to export to ({@link StartupExport}). Off ({@code telemetry.enabled=false}), none of this is even loaded. The
  * timeline itself is recorded from before the context exists ({@link ServerStartupListener});
  * this configuration provides what reports it.
  */
-@AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
+@AutoConfiguration(after = TelemetryLifecycleAutoConfiguration.class,
+		afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
 @ConditionalOnClass(name = "io.opentelemetry.api.OpenTelemetry")
 @ConditionalOnTelemetryEnabled
 @EnableConfigurationProperties(TelemetryProperties.class)
+@Import(StartupExportConfiguration.class)
 public final class StartupTelemetryAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ServerStartupReporter serverStartupReporter(ObjectProvider<OpenTelemetry> openTelemetry,
-			TelemetryProperties properties, Environment environment,
-			ObjectProvider<Consumer<ServerTimeline>> consumers) {
+	ServerStartupReporter serverStartupReporter(StartupExport export, TelemetryProperties properties,
+			Environment environment, ObjectProvider<Consumer<ServerTimeline>> consumers) {
 		TelemetryProperties.Startup startup = properties.getStartup();
-		return new ServerStartupReporter(openTelemetry.getIfAvailable(), serverName(startup, environment),
-				startup.getServerType(), startup.isLogSummary(), consumers.orderedStream().toList());
+		return new ServerStartupReporter(export, serverName(startup, environment), startup.getServerType(),
+				startup.isLogSummary(), properties.getShutdownTimeout(), consumers.orderedStream().toList());
 	}
 
 	/**
-	 * Wraps the application's sampler so that startup spans are always sampled. Declared as a
-	 * {@link BeanPostProcessor}, so this class's methods name no SDK type: a method of its own,
-	 * not a nested configuration (one class file fewer to read, load and instantiate).
+	 * Wraps the application's sampler so that startup spans are always sampled: with Boot's
+	 * tracing (the starter's own SDK samples them itself). Declared as a {@link BeanPostProcessor},
+	 * so this class's methods name no SDK type: a method of its own, not a nested configuration
+	 * (one class file fewer to read, load and instantiate).
 	 */
 	@Bean
-	@ConditionalOnClass(name = "io.opentelemetry.sdk.trace.samplers.Sampler")
+	@ConditionalOnClass(name = "org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration")
 	static BeanPostProcessor startupSamplerPostProcessor() {
 		return new StartupSamplerPostProcessor();
 	}
 
+	/**
+	 * The name on the spans, the histograms and the summary line: {@code telemetry.startup.server-name},
+	 * else {@code spring.application.name}, else what the resource's service is called then too
+	 * ({@link ExportSettings#DEFAULT_SERVICE_NAME}).
+	 */
 	static String serverName(TelemetryProperties.Startup startup, Environment environment) {
 		if (startup.getServerName() != null && !startup.getServerName().isBlank()) {
 			return startup.getServerName();
 		}
-		return environment.getProperty("spring.application.name", "application");
+		return environment.getProperty("spring.application.name", ExportSettings.DEFAULT_SERVICE_NAME);
 	}
 
 	/**
@@ -83,15 +94,14 @@ public final class StartupTelemetryAutoConfiguration {
 	}
 
 	/**
-	 * The stage histograms, with Micrometer. A method of its own, not a nested configuration (one
-	 * class file fewer to read, load and instantiate): its signature names only our type and
-	 * {@code ObjectProvider}.
+	 * The stage histograms, on whatever the application has ({@link StartupHistograms}: its
+	 * Micrometer registry, OpenTelemetry meters). A method of its own, not a nested configuration
+	 * (one class file fewer to read, load and instantiate).
 	 */
 	@Bean
-	@ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
 	@ConditionalOnMissingBean
-	StartupStageMetrics startupStageMetrics(ObjectProvider<MeterRegistry> registry) {
-		return new StartupStageMetrics(registry);
+	StartupStageMetrics startupStageMetrics(StartupHistograms histograms) {
+		return new StartupStageMetrics(histograms);
 	}
 
 	/** The {@code startup-timeline} actuator endpoint, with the actuator; a method of its own, as above. */

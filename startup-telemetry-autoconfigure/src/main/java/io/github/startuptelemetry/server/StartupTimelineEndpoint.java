@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.server;
 
+import java.time.Duration;
 import java.util.Map;
 
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -19,6 +20,8 @@ import io.github.startuptelemetry.timeline.TimelineJson;
 @Endpoint(id = TimelineEndpoint.ID)
 class StartupTimelineEndpoint {
 
+	private static final Duration REPORT_WAIT = Duration.ofSeconds(5);
+
 	private final ServerStartupReporter reporter;
 
 	StartupTimelineEndpoint(ServerStartupReporter reporter) {
@@ -27,7 +30,8 @@ class StartupTimelineEndpoint {
 
 	@ReadOperation
 	public Map<String, Object> timeline() {
-		ServerTimeline report = this.reporter.lastReport();
+		// reported on the export thread just after ready: a probe that comes first waits for it, briefly
+		ServerTimeline report = this.reporter.awaitReport(REPORT_WAIT);
 		return (report != null) ? TimelineJson.write(report) : TimelineJson.notReady();
 	}
 

@@ -26,6 +26,7 @@ import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupEnv;
 import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.internal.export.StartupExport;
 import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes;
 import io.github.startuptelemetry.internal.lifecycle.ServerEnv;
 import io.github.startuptelemetry.internal.supervisor.ReadyClaims;
@@ -41,7 +42,8 @@ import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * {@link SupervisorStartup} through the application's own {@link OpenTelemetry}. One lock
+ * {@link SupervisorStartup} through the application's own {@link OpenTelemetry}, else the
+ * starter's own SDK when there is somewhere to export to ({@link StartupExport}). One lock
  * guards all state, so that however {@code serverReady}, {@code finish} and {@code abort} race,
  * each server gets one outcome and each span ends exactly once. A ready server is claimed
  * under that lock (its outcome and end fixed: microseconds) and its span ended and its
@@ -61,7 +63,11 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 	/** What the span of a server never spawned says, before what ended the startup. */
 	static final String NOT_SPAWNED = "not spawned: still waiting for its dependencies when the startup ended";
 
-	private final OpenTelemetry openTelemetry;
+	/** Where spans go, once known ({@link #openTelemetry()}); under this startup's lock. */
+	private OpenTelemetry openTelemetry;
+
+	/** Where {@link #openTelemetry} comes from when it was not given, or {@code null}. */
+	private final StartupExport export;
 
 	private final StageTimeline timeline;
 
@@ -99,7 +105,29 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 	OpenTelemetrySupervisorStartup(OpenTelemetry openTelemetry, StageTimeline timeline,
 			ChildTelemetryEnvironment childEnvironment, Map<String, String> processEnv,
 			List<Consumer<ServerReport>> serverListeners, boolean startupSpans) {
+		this(openTelemetry, null, timeline, childEnvironment, processEnv, serverListeners, startupSpans);
+	}
+
+	/**
+	 * @param export where the spans go (the application's OpenTelemetry, or the starter's own SDK
+	 * built at the first span, when there is somewhere to send it; else nowhere)
+	 * @param timeline as above
+	 * @param childEnvironment as above
+	 * @param processEnv as above
+	 * @param serverListeners as above
+	 * @param startupSpans as above
+	 */
+	OpenTelemetrySupervisorStartup(StartupExport export, StageTimeline timeline,
+			ChildTelemetryEnvironment childEnvironment, Map<String, String> processEnv,
+			List<Consumer<ServerReport>> serverListeners, boolean startupSpans) {
+		this(null, export, timeline, childEnvironment, processEnv, serverListeners, startupSpans);
+	}
+
+	private OpenTelemetrySupervisorStartup(OpenTelemetry openTelemetry, StartupExport export, StageTimeline timeline,
+			ChildTelemetryEnvironment childEnvironment, Map<String, String> processEnv,
+			List<Consumer<ServerReport>> serverListeners, boolean startupSpans) {
 		this.openTelemetry = openTelemetry;
+		this.export = export;
 		this.timeline = timeline;
 		this.childEnvironment = childEnvironment;
 		this.processEnv = Map.copyOf(processEnv);
@@ -393,7 +421,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 		guarded("export the startup spans", () -> {
 			StartupSpans.stageSpans(tracer(), stages, this.root, SpanNames.SUPERVISOR_ROOT, this.attributes);
 			endSpan(this.root, endNs, outcome, error);
-			SdkFlush.flush(this.openTelemetry);
+			SdkFlush.flush(openTelemetry());
 		});
 	}
 
@@ -421,9 +449,21 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 	/** Looked up once, not for every server's span (a lookup in the SDK's registry each time). */
 	private Tracer tracer() {
 		if (this.tracer == null) {
-			this.tracer = this.openTelemetry.getTracer(SpanNames.SCOPE);
+			this.tracer = openTelemetry().getTracer(SpanNames.SCOPE);
 		}
 		return this.tracer;
+	}
+
+	/**
+	 * Where the spans go: given, or the export's (which may build the starter's SDK, once, here);
+	 * a no-op without anywhere to send them, so that nothing is recorded for nobody.
+	 */
+	private OpenTelemetry openTelemetry() {
+		if (this.openTelemetry == null) {
+			OpenTelemetry tracing = (this.export != null) ? this.export.tracing() : null;
+			this.openTelemetry = (tracing != null) ? tracing : OpenTelemetry.noop();
+		}
+		return this.openTelemetry;
 	}
 
 	private static void guarded(String what, Runnable step) {

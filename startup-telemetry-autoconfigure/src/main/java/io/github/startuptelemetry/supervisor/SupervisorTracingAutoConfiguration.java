@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 
 import org.springframework.beans.factory.BeanFactory;
@@ -16,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.AutoConfigureOrder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.Ordered;
@@ -23,7 +23,11 @@ import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.internal.export.StartupExport;
+import io.github.startuptelemetry.internal.export.StartupExportConfiguration;
+import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
+import io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration;
 import io.github.startuptelemetry.internal.timeline.StageTimeline;
 import io.github.startuptelemetry.report.ServerReport;
 
@@ -35,11 +39,12 @@ import io.github.startuptelemetry.report.ServerReport;
  * other configuration, a launcher's among them. Every bean here but the role is lazy, and so
  * is the configuration itself: a plain server creates none of them.
  */
-@AutoConfiguration(before = SupervisorAutoConfiguration.class,
+@AutoConfiguration(before = SupervisorAutoConfiguration.class, after = TelemetryLifecycleAutoConfiguration.class,
 		afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
 @AutoConfigureOrder(Ordered.LOWEST_PRECEDENCE)
 @ConditionalOnClass(OpenTelemetry.class)
 @ConditionalOnTelemetryEnabled
+@Import(StartupExportConfiguration.class)
 @Lazy
 public final class SupervisorTracingAutoConfiguration {
 
@@ -63,7 +68,7 @@ public final class SupervisorTracingAutoConfiguration {
 	@Bean
 	@Lazy
 	@ConditionalOnMissingBean
-	SupervisorStartup supervisorStartup(ObjectProvider<OpenTelemetry> openTelemetry, ObjectProvider<SupervisorRole> role,
+	SupervisorStartup supervisorStartup(StartupExport export, ObjectProvider<SupervisorRole> role,
 			ObjectProvider<ChildTelemetryEnvironment> childEnvironment,
 			ObjectProvider<Consumer<ServerReport>> serverListeners, Environment environment, BeanFactory beanFactory) {
 		List<Consumer<ServerReport>> listeners = new ArrayList<>(serverListeners.orderedStream().toList());
@@ -76,7 +81,7 @@ public final class SupervisorTracingAutoConfiguration {
 		// no role: nothing declares this startup (a lookup by hand), which times itself from now
 		SupervisorRole supervisor = role.getIfAvailable();
 		StageTimeline timeline = (supervisor != null) ? supervisor.timeline() : new StageTimeline();
-		return new OpenTelemetrySupervisorStartup(openTelemetry.getIfAvailable(OpenTelemetry::noop), timeline,
+		return new OpenTelemetrySupervisorStartup(export, timeline,
 				childEnvironment.getIfAvailable(), System.getenv(), listeners, TelemetrySwitch.startupSpans(environment));
 	}
 
@@ -93,10 +98,9 @@ public final class SupervisorTracingAutoConfiguration {
 	 */
 	@Bean(METRICS_BEAN)
 	@Lazy
-	@ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
-	SmartInitializingSingleton supervisorStartupMetrics(ObjectProvider<MeterRegistry> registry,
-			ObjectProvider<SupervisorRole> role) {
-		return new SupervisorStartupMetrics(registry, role.getIfAvailable() != null);
+	SmartInitializingSingleton supervisorStartupMetrics(StartupHistograms histograms,
+			ObjectProvider<SupervisorRole> role, StartupExport export) {
+		return new SupervisorStartupMetrics(histograms, role.getIfAvailable() != null, export);
 	}
 
 }

@@ -107,7 +107,10 @@ public record ServerTimeline(String serverName, @Nullable String serverType, boo
 		return wall;
 	}
 
-	/** One line: the total and each stage in milliseconds. */
+	/**
+	 * One line: the total and each stage in milliseconds, and the trace they were exported in, or
+	 * that they were not (no id for a trace nobody can look up).
+	 */
 	public String summary() {
 		StringBuilder line = new StringBuilder("Startup of '").append(this.serverName).append("'");
 		if (this.serverType != null) {
@@ -123,6 +126,9 @@ public record ServerTimeline(String serverName, @Nullable String serverType, boo
 		}
 		if (this.traceId != null) {
 			line.append(" [trace ").append(this.traceId).append(']');
+		}
+		else {
+			line.append(" [trace not exported]");
 		}
 		return line.toString();
 	}

@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.lifecycle;
 
+import io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping;
+
 import java.util.Map;
 
 import org.apache.commons.logging.LogFactory;

@@ -22,7 +22,8 @@ class ProcessResourceAttributesTest {
 				Map.of("RANK", "3", "WORLD_SIZE", "8", "LOCAL_RANK", "2"), 42, this.ignored::add);
 		assertThat(attributes).containsExactly(Map.entry("nv.dl.rank", "1"), Map.entry("nv.dl.world_size", "4"),
 				Map.entry("nv.dl.local_rank", "0"), Map.entry("rl.worker_group", "model"),
-				Map.entry("nemo.run.id", "run-7"), Map.entry("nv.dl.run_id", "run-7"), Map.entry("process.pid", "42"));
+				Map.entry("nemo.run.id", "run-7"), Map.entry("nv.dl.run_id", "run-7"),
+				Map.entry("service.instance.id", "run-7-rank1"), Map.entry("process.pid", "42"));
 	}
 
 	@Test

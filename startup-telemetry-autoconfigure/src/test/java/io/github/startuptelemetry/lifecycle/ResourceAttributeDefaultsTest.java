@@ -9,6 +9,8 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.mock.env.MockEnvironment;
 
+import io.github.startuptelemetry.internal.support.HostName;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ResourceAttributeDefaultsTest {
@@ -27,7 +29,20 @@ class ResourceAttributeDefaultsTest {
 		assertThat(attributes()).containsOnly(Map.entry("nv.dl.rank", "1"), Map.entry("nv.dl.world_size", "2"),
 				Map.entry("nv.dl.local_rank", "0"), Map.entry("rl.worker_group", "model"),
 				Map.entry("nemo.run.id", "run-7"), Map.entry("nv.dl.run_id", "run-7"), Map.entry("process.pid", "42"),
-				Map.entry("team", "rl"));
+				// nemo-lens's instance id and host name, as Gym's servers carry them
+				Map.entry("service.instance.id", "run-7-rank1"), Map.entry("host.name", HostName.local()),
+				// named nowhere: what its summary line calls it
+				Map.entry("service.name", "application"), Map.entry("team", "rl"));
+	}
+
+	@Test
+	void aServiceNamedAnywhereKeepsItsName() {
+		this.environment.setProperty("spring.application.name", "api");
+		this.postProcessor.apply(this.environment, Map.of(), 42);
+		assertThat(attributes()).doesNotContainKey("service.name");
+		MockEnvironment otel = new MockEnvironment();
+		postProcessor().apply(otel, Map.of("OTEL_SERVICE_NAME", "api"), 42);
+		assertThat(attributes(otel)).doesNotContainKey("service.name");
 	}
 
 	@Test

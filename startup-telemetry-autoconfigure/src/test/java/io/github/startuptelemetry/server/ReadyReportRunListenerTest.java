@@ -34,8 +34,8 @@ class ReadyReportRunListenerTest {
 	void theStartupIsReportedOnceTheApplicationAcceptsTraffic() {
 		try (ConfigurableApplicationContext context = start(App.class)) {
 			Recorded recorded = context.getBean(Recorded.class);
+			ServerTimeline report = context.getBean(ServerStartupReporter.class).awaitReport(java.time.Duration.ofSeconds(30));
 			assertThat(recorded.readinessAtReport).containsExactly(ReadinessState.ACCEPTING_TRAFFIC);
-			ServerTimeline report = context.getBean(ServerStartupReporter.class).lastReport();
 			assertThat(report.stages().get(report.stages().size() - 1).name()).isEqualTo(StageNames.APPLICATION_READY);
 			// the stage ended at the ready event, before the report
 			assertThat(report.readyEpochNs()).isLessThanOrEqualTo(recorded.readyListenerEndNs.get(0));

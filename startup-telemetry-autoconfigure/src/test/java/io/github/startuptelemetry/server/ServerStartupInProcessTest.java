@@ -43,7 +43,7 @@ class ServerStartupInProcessTest {
 	void stagesFollowSpringsLifecycleAndTheUsersListenersStillRun() {
 		try (ConfigurableApplicationContext context = start()) {
 			assertThat(context.getBean(App.class).readyEvents).hasSize(1);
-			ServerTimeline report = context.getBean(ServerStartupReporter.class).lastReport();
+			ServerTimeline report = context.getBean(ServerStartupReporter.class).awaitReport(java.time.Duration.ofSeconds(30));
 			assertThat(report.serverName()).isEqualTo("in-process");
 			List<String> names = report.stages().stream().map((s) -> s.name()).toList();
 			assertThat(names).endsWith(StageNames.ENVIRONMENT_PREPARED, StageNames.CONTEXT_PREPARED,
@@ -62,13 +62,13 @@ class ServerStartupInProcessTest {
 	@Test
 	void countersOnByDefaultOffWithTheirSwitch() {
 		try (ConfigurableApplicationContext context = start()) {
-			ServerTimeline report = context.getBean(ServerStartupReporter.class).lastReport();
+			ServerTimeline report = context.getBean(ServerStartupReporter.class).awaitReport(java.time.Duration.ofSeconds(30));
 			assertThat(report.stages()).filteredOn((s) -> s.name().equals(StageNames.BEANS_INSTANTIATED))
 				.singleElement()
 				.satisfies((s) -> assertThat(s.jvm()).isNotNull());
 		}
 		try (ConfigurableApplicationContext context = start("telemetry.startup.counters=false")) {
-			ServerTimeline report = context.getBean(ServerStartupReporter.class).lastReport();
+			ServerTimeline report = context.getBean(ServerStartupReporter.class).awaitReport(java.time.Duration.ofSeconds(30));
 			assertThat(report.stages()).isNotEmpty().allSatisfy((s) -> assertThat(s.jvm()).isNull());
 			assertThat(exported(context)).filteredOn((s) -> s.getAttributes().get(StartupSpans.STAGE) != null)
 				.isNotEmpty()
@@ -96,6 +96,9 @@ class ServerStartupInProcessTest {
 	}
 
 	private static List<SpanData> exported(ConfigurableApplicationContext context) {
+		// reported on the export thread, after ready
+		context.getBeanProvider(ServerStartupReporter.class)
+			.ifAvailable((reporter) -> reporter.awaitReport(java.time.Duration.ofSeconds(30)));
 		context.getBean(OpenTelemetrySdk.class).getSdkTracerProvider().forceFlush().join(10, TimeUnit.SECONDS);
 		return context.getBean(InMemorySpanExporter.class).getFinishedSpanItems();
 	}

@@ -80,6 +80,8 @@ class ServerStartupListenerBeanSpansTest {
 		SpringApplication application = application();
 		try (ConfigurableApplicationContext context = application.run("--telemetry.startup.report.json=" + report,
 				"--telemetry.run-id=run-7")) {
+			// written on the export thread, after ready
+			context.getBean(ServerStartupReporter.class).awaitReport(java.time.Duration.ofSeconds(30));
 			String document = Files.readString(report);
 			assertThat(document).contains("\"schemaVersion\": 1", "\"kind\": \"server\"", "\"runId\": \"run-7\"",
 					"\"unattributedMs\"");
@@ -144,7 +146,7 @@ class ServerStartupListenerBeanSpansTest {
 
 	/** The timeline as the server reported it, at ready. */
 	private static ServerTimeline timeline(ConfigurableApplicationContext context) {
-		return context.getBean(ServerStartupReporter.class).lastReport();
+		return context.getBean(ServerStartupReporter.class).awaitReport(java.time.Duration.ofSeconds(30));
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -2,7 +2,6 @@ package io.github.startuptelemetry.server;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -10,9 +9,8 @@ import io.micrometer.core.instrument.distribution.CountAtBucket;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.beans.factory.support.StaticListableBeanFactory;
-
 import io.github.startuptelemetry.contract.MetricNames;
+import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 
@@ -48,8 +46,7 @@ class StartupStageMetricsTest {
 	}
 
 	private StartupStageMetrics metrics() {
-		return new StartupStageMetrics(
-				new StaticListableBeanFactory(Map.of("registry", this.registry)).getBeanProvider(MeterRegistry.class));
+		return new StartupStageMetrics(new StartupHistograms(() -> this.registry, () -> null));
 	}
 
 }

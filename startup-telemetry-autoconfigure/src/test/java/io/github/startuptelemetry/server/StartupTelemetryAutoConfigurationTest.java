@@ -16,6 +16,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.internal.export.StartupExport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,7 +38,7 @@ class StartupTelemetryAutoConfigurationTest {
 	}
 
 	@Test
-	void theEndpointWhenExposedAndTheStageMetricsOnlyWithTheirLibraries() {
+	void theEndpointWhenExposedAndWithTheActuatorTheStageMetricsAlways() {
 		this.runner.withPropertyValues("management.endpoints.web.exposure.include=startuptimeline")
 			.run((context) -> assertThat(context).hasSingleBean(StartupTimelineEndpoint.class)
 				.hasSingleBean(StartupStageMetrics.class));
@@ -46,7 +47,20 @@ class StartupTelemetryAutoConfigurationTest {
 			.run((context) -> assertThat(context).hasNotFailed()
 				.hasSingleBean(ServerStartupReporter.class)
 				.doesNotHaveBean(StartupTimelineEndpoint.class)
-				.doesNotHaveBean(StartupStageMetrics.class));
+				.hasSingleBean(StartupStageMetrics.class));
+	}
+
+	@Test
+	void aPlainApplicationWithoutBootsTelemetryGetsTheReporterAndNoSamplerOfBoots() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(StartupTelemetryAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader("org.springframework.boot.opentelemetry",
+					"org.springframework.boot.micrometer", "io.micrometer.core"))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(ServerStartupReporter.class)
+				.hasSingleBean(StartupExport.class)
+				.hasSingleBean(StartupStageMetrics.class)
+				.doesNotHaveBean(Sampler.class)
+				.doesNotHaveBean(StartupTimelineEndpoint.class));
 	}
 
 	@Test
@@ -108,7 +122,7 @@ class StartupTelemetryAutoConfigurationTest {
 	@Configuration(proxyBeanMethods = false)
 	static class UserReporter {
 
-		static final ServerStartupReporter REPORTER = new ServerStartupReporter(null, "mine", null, false, List.of());
+		static final ServerStartupReporter REPORTER = new ServerStartupReporter(null, "mine", null, false, java.time.Duration.ZERO, List.of());
 
 		@Bean
 		ServerStartupReporter myReporter() {

@@ -26,6 +26,7 @@ import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.internal.timeline.StageTimeline;
 import io.github.startuptelemetry.internal.timeline.WallClock;
 import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.report.ConsoleReport;
 import io.github.startuptelemetry.report.HtmlReport;
 import io.github.startuptelemetry.report.StartupReport;
@@ -59,8 +60,7 @@ class AbortedRunOutcomeTest {
 		MeterRegistry registry = this.registry;
 		SupervisorStartup startup = new OpenTelemetrySupervisorStartup(this.sdk,
 				new StageTimeline(WallClock.nowNs() - 1_000_000_000L), null, Map.of(),
-				List.of(new SupervisorStartupMetrics(
-						new StaticListableBeanFactory(Map.of("registry", registry)).getBeanProvider(MeterRegistry.class))), true);
+				List.of(new SupervisorStartupMetrics(new StartupHistograms(() -> registry, () -> null))), true);
 		startup.beginTrace();
 		startup.serverEnv("ready-0", "model", 0, 3);
 		startup.serverEnv("crasher", "model", 1, 3);

@@ -44,6 +44,7 @@ import io.github.startuptelemetry.internal.timeline.StageTimeline;
 import io.github.startuptelemetry.internal.timeline.TraceParent;
 import io.github.startuptelemetry.internal.timeline.WallClock;
 import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 
@@ -639,8 +640,7 @@ class OpenTelemetrySupervisorStartupTest {
 	private SupervisorStartup startup(Map<String, String> processEnv) {
 		MeterRegistry registry = this.registry;
 		return new OpenTelemetrySupervisorStartup(this.sdk, this.timeline, null, processEnv,
-				List.of(new SupervisorStartupMetrics(
-						new StaticListableBeanFactory(Map.of("registry", registry)).getBeanProvider(MeterRegistry.class))), true);
+				List.of(new SupervisorStartupMetrics(new StartupHistograms(() -> registry, () -> null))), true);
 	}
 
 	private DistributionSummary histogram(String server, String outcome) {

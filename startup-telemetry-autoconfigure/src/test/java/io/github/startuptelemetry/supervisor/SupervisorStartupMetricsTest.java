@@ -1,7 +1,6 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.util.Arrays;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.core.instrument.DistributionSummary;
@@ -10,12 +9,11 @@ import io.micrometer.core.instrument.distribution.CountAtBucket;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.contract.MetricNames;
+import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.report.ServerReport;
 
 class SupervisorStartupMetricsTest {
@@ -24,8 +22,7 @@ class SupervisorStartupMetricsTest {
 
 	@Test
 	void recordsEachServerAsGymDoesPlusTheOutcome() {
-		new SupervisorStartupMetrics(
-				new StaticListableBeanFactory(Map.of("registry", this.registry)).getBeanProvider(MeterRegistry.class))
+		new SupervisorStartupMetrics(new StartupHistograms(() -> this.registry, () -> null))
 			.accept(ServerReport.of("py-0", null, 0, 2_500_000_000L, "ready"));
 		DistributionSummary summary = this.registry.get("gym.server.startup_duration_ms")
 			.tag("nemo.gym.server.name", "py-0")
@@ -41,8 +38,7 @@ class SupervisorStartupMetricsTest {
 
 	@Test
 	void aOneShotJobIsNoServerStartup() {
-		SupervisorStartupMetrics metrics = new SupervisorStartupMetrics(
-				new StaticListableBeanFactory(Map.of("registry", this.registry)).getBeanProvider(MeterRegistry.class));
+		SupervisorStartupMetrics metrics = new SupervisorStartupMetrics(new StartupHistograms(() -> this.registry, () -> null));
 		metrics.accept(ServerReport.of("download", "job", 0, 600_000_000_000L, "ready").asOneShot());
 		metrics.accept(ServerReport.of("model-0", "model", 0, 2_500_000_000L, "ready"));
 		assertThat(this.registry.find("gym.server.startup_duration_ms").summaries())
@@ -53,22 +49,10 @@ class SupervisorStartupMetricsTest {
 	@Test
 	void looksTheRegistryUpOnceForAllServers() {
 		AtomicInteger lookups = new AtomicInteger();
-		StaticListableBeanFactory beans = new StaticListableBeanFactory(Map.of("registry", this.registry));
-		ObjectProvider<MeterRegistry> counted = new ObjectProvider<>() {
-
-			@Override
-			public MeterRegistry getObject() {
-				lookups.incrementAndGet();
-				return beans.getBean(MeterRegistry.class);
-			}
-
-			@Override
-			public MeterRegistry getIfAvailable() {
-				return getObject();
-			}
-
-		};
-		SupervisorStartupMetrics metrics = new SupervisorStartupMetrics(counted);
+		SupervisorStartupMetrics metrics = new SupervisorStartupMetrics(new StartupHistograms(() -> {
+			lookups.incrementAndGet();
+			return this.registry;
+		}, () -> null));
 		metrics.afterSingletonsInstantiated();
 		metrics.accept(ServerReport.of("a", null, 0, 1_000_000L, "ready"));
 		metrics.accept(ServerReport.of("b", null, 0, 2_000_000L, "ready"));
@@ -79,21 +63,11 @@ class SupervisorStartupMetricsTest {
 	@Test
 	void aServerDoesNotWarmTheMeterUp() {
 		AtomicInteger lookups = new AtomicInteger();
-		ObjectProvider<MeterRegistry> counted = new ObjectProvider<>() {
-
-			@Override
-			public MeterRegistry getObject() {
-				lookups.incrementAndGet();
-				return SupervisorStartupMetricsTest.this.registry;
-			}
-
-			@Override
-			public MeterRegistry getIfAvailable() {
-				return getObject();
-			}
-
-		};
-		new SupervisorStartupMetrics(counted, false).afterSingletonsInstantiated();
+		StartupHistograms counted = new StartupHistograms(() -> {
+			lookups.incrementAndGet();
+			return this.registry;
+		}, () -> null);
+		new SupervisorStartupMetrics(counted, false, null).afterSingletonsInstantiated();
 		assertThat(lookups).hasValue(0);
 	}
 

@@ -107,6 +107,18 @@ class NemoEnvProcessTest {
 			.env("NEMO_GYM_OTEL_ENABLED", "1")
 			.env("OTEL_SERVICE_NAME", "nemo-gym")
 			.env("NEMO_GYM_CONFIG_PATH", "java_server")
+			// Gym's whole configuration, as its env.py hands it to every server it spawns
+			.env("NEMO_GYM_CONFIG_DICT", """
+					java_server:
+					  responses_api_models:
+					    java_model:
+					      entrypoint: app.py
+					      port: 8001
+					math:
+					  resources_servers:
+					    math:
+					      entrypoint: app.py
+					""")
 			.args("--server.port=" + Ports.free(), "--sample.model-loader.duration=100ms",
 					"--sample.model-loader.warmup=10ms")
 			.start(this.tmp.resolve("gym-child.log"))) {
@@ -115,6 +127,11 @@ class NemoEnvProcessTest {
 			assertThat(root.serviceName()).isEqualTo("nemo-gym/java_server");
 			assertThat(root.resourceAttribute("nemo.gym.service_group")).isEqualTo("nemo-gym");
 			assertThat(root.attribute("nemo.gym.server.name")).isEqualTo("java_server");
+			// the type a Python server of Gym's would report: where Gym's configuration nests it
+			assertThat(root.attribute("nemo.gym.server.type")).isEqualTo("responses_api_models");
+			// the resource as Gym's servers have it
+			assertThat(root.resourceAttribute("host.name")).isNotBlank();
+			assertThat(root.resourceAttribute("service.instance.id")).endsWith("-rank0");
 		}
 	}
 

@@ -1,9 +1,6 @@
 package io.github.startuptelemetry.it.server;
 
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.it.support.ClassLoadLog;
+import io.github.startuptelemetry.it.support.FirstResponse;
 import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.Ports;
 import io.github.startuptelemetry.it.support.SampleJars;
@@ -52,8 +50,6 @@ class OffPathClassLoadTest {
 			"launch.OnFleetCondition");
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(120);
-
-	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
 
 	@TempDir
 	Path tmp;
@@ -120,7 +116,7 @@ class OffPathClassLoadTest {
 					"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$EndpointConfiguration",
 					"io.github.startuptelemetry.internal.timeline.TraceParent",
 					"io.github.startuptelemetry.lifecycle.SlurmResourceAttributes",
-					"io.github.startuptelemetry.lifecycle.OtelEnv");
+					"io.github.startuptelemetry.internal.lifecycle.OtelEnv");
 		assertThat(on.all()
 			.stream()
 			.map(ClassLoadLog.Loaded::stableName)
@@ -142,34 +138,12 @@ class OffPathClassLoadTest {
 			app.env("TELEMETRY_ENABLED", "false");
 		}
 		try (JavaProcess process = app.start(this.tmp.resolve(name + ".log"))) {
-			awaitHealthy(process, URI.create("http://127.0.0.1:" + port + "/actuator/health"));
+			FirstResponse.await(process, URI.create("http://127.0.0.1:" + port + "/actuator/health"), TIMEOUT);
 			if (kill) {
 				process.process().destroyForcibly().waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
 			}
 		}
 		return ClassLoadLog.read(classes);
-	}
-
-	/** Until the first 200, as the startup benchmark measures it; fails if the process exits first. */
-	private static void awaitHealthy(JavaProcess process, URI health) throws Exception {
-		long deadline = System.nanoTime() + TIMEOUT.toNanos();
-		while (true) {
-			try {
-				if (HTTP.send(HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(1)).build(),
-						HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-					return;
-				}
-			}
-			catch (java.io.IOException ex) {
-				// not listening yet
-			}
-			if (!process.process().isAlive() || System.nanoTime() > deadline) {
-				throw new AssertionError(health + " not healthy (alive: " + process.process().isAlive() + "):\n"
-						+ process.log());
-			}
-			// another process: poll, bounded by its exit and the deadline
-			process.process().waitFor(20, java.util.concurrent.TimeUnit.MILLISECONDS);
-		}
 	}
 
 	private static Set<String> ours(Set<String> names) {

@@ -147,12 +147,15 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 			String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
 			ExportTraceServiceRequest request = (contentType != null && contentType.startsWith("application/json"))
 					? OtlpJson.traces(body(exchange)) : ExportTraceServiceRequest.parseFrom(body(exchange));
+			// when the request arrived, on this host's wall clock (the spans' clock too, on one host)
+			java.time.Instant now = java.time.Instant.now();
+			long receivedEpochNs = now.getEpochSecond() * 1_000_000_000L + now.getNano();
 			List<ReceivedSpan> received = new ArrayList<>();
 			for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
 				for (ScopeSpans scopeSpans : resourceSpans.getScopeSpansList()) {
 					for (Span span : scopeSpans.getSpansList()) {
 						received.add(new ReceivedSpan(span, resourceSpans.getResource(),
-								exchange.getRequestHeaders().getFirst("Authorization")));
+								exchange.getRequestHeaders().getFirst("Authorization"), receivedEpochNs));
 					}
 				}
 			}
@@ -211,8 +214,9 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 	 * @param span the decoded span
 	 * @param resource the resource it was exported with
 	 * @param authorization the Authorization header of the request that carried it, or null
+	 * @param receivedEpochNs when the request that carried it arrived (epoch ns, this host's clock)
 	 */
-	public record ReceivedSpan(Span span, Resource resource, String authorization) {
+	public record ReceivedSpan(Span span, Resource resource, String authorization, long receivedEpochNs) {
 
 		public String name() {
 			return this.span.getName();

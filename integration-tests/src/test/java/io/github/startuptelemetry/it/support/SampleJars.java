@@ -27,6 +27,16 @@ public final class SampleJars {
 		return jar("plain.boot.jar");
 	}
 
+	/** A plain Boot web app (web starter, one controller at {@code /hello}) as its user has it: no starter. */
+	public static Path plainApp() {
+		return jar("plain.app.jar");
+	}
+
+	/** The same plain web app with the starter added and nothing else changed. */
+	public static Path plainAppWithStarter() {
+		return jar("plain.app.starter.jar");
+	}
+
 	/** The repository's root, where the sample supervisor's default fleet finds the server jar. */
 	public static Path repositoryRoot() {
 		return server().getParent().getParent().getParent();

@@ -9,6 +9,7 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyState;
 import org.springframework.context.EnvironmentAware;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
@@ -22,7 +23,7 @@ import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
  * a prefix check per candidate and each setting read once. Their conditions stay, for a user who
  * imports one directly. A name not listed here, and anything not ours, is always kept.
  */
-public final class TelemetryAutoConfigurationFilter implements AutoConfigurationImportFilter, EnvironmentAware {
+public final class TelemetryAutoConfigurationFilter implements AutoConfigurationImportFilter, EnvironmentAware, Ordered {
 
 	private static final String OURS = "io.github.startuptelemetry.";
 
@@ -51,6 +52,16 @@ public final class TelemetryAutoConfigurationFilter implements AutoConfiguration
 	private static final ConfigurationPropertyName FLEET = ConfigurationPropertyName.of(TelemetryProperties.SUPERVISOR_FLEET);
 
 	private Environment environment;
+
+	/**
+	 * Before Boot's own filters: what this drops, Boot's class condition never checks (with
+	 * telemetry off it would load the OpenTelemetry API's {@code OpenTelemetry} to find out that a
+	 * configuration this filter drops anyway could apply).
+	 */
+	@Override
+	public int getOrder() {
+		return Ordered.HIGHEST_PRECEDENCE;
+	}
 
 	@Override
 	public void setEnvironment(Environment environment) {

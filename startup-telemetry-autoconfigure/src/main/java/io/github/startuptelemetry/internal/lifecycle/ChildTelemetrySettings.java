@@ -21,9 +21,6 @@ import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.internal.config.TelemetrySwitch;
-import io.github.startuptelemetry.lifecycle.OtelEnv;
-import io.github.startuptelemetry.lifecycle.OtlpEnvMapping;
-import io.github.startuptelemetry.lifecycle.RunId;
 
 /**
  * The telemetry settings a supervisor hands every server it spawns (NeMo RL's
@@ -53,7 +50,8 @@ public final class ChildTelemetrySettings {
 	/** Attributes that describe one process, never inherited from the supervisor's own. */
 	private static final Set<String> PER_PROCESS_ATTRIBUTES = Set.of(ResourceAttributes.SERVICE_NAME,
 			ResourceAttributes.PROCESS_PID, ResourceAttributes.RANK, ResourceAttributes.WORLD_SIZE,
-			ResourceAttributes.LOCAL_RANK, ResourceAttributes.WORKER_GROUP);
+			ResourceAttributes.LOCAL_RANK, ResourceAttributes.WORKER_GROUP, ResourceAttributes.HOST_NAME,
+			ResourceAttributes.SERVICE_INSTANCE_ID);
 
 	private final ServerEnv supervisorEnv;
 
@@ -184,7 +182,8 @@ public final class ChildTelemetrySettings {
 
 	/**
 	 * OTLP endpoint and headers: the supervisor's env if it has them (checked, and passed on as
-	 * they are), else its own exporter's, written by {@link OtlpEnvMapping}. Headers go with the
+	 * they are), else its {@code telemetry.export.otlp.*}, else Boot's exporter's, written by
+	 * {@link OtlpEnvMapping}. Headers go with the
 	 * endpoint they came with: the YAML's credentials belong to the YAML's collector.
 	 */
 	private void exportSettings(Binder binder) {
@@ -209,6 +208,27 @@ public final class ChildTelemetrySettings {
 		}
 		if (endpointFromEnv) {
 			httpProtocol();
+			return;
+		}
+		String ours = bind(binder, TelemetryProperties.EXPORT_OTLP_ENDPOINT, String.class);
+		if (ours != null) {
+			// telemetry.export.otlp.*, the supervisor's own: the collector's base URL, as the standard variable has it
+			if (check(TelemetryProperties.EXPORT_OTLP_ENDPOINT, OtlpEnvMapping.endpointProblem(ours))) {
+				this.fleetEnv.put(TelemetryEnv.OTEL_EXPORTER_OTLP_ENDPOINT, ours.strip());
+				String protocol = bind(binder, TelemetryProperties.EXPORT_OTLP_PROTOCOL, String.class);
+				if (protocol != null && protocol.strip().equalsIgnoreCase(TelemetryEnv.PROTOCOL_GRPC)) {
+					this.fleetEnv.put(TelemetryEnv.OTEL_EXPORTER_OTLP_PROTOCOL, TelemetryEnv.PROTOCOL_GRPC);
+				}
+				if (!headersFromEnv) {
+					Map<String, String> headers = bindMap(binder, TelemetryProperties.EXPORT_OTLP_HEADERS);
+					List<String> headerProblems = OtelEnv.headerProblems(headers);
+					headerProblems.forEach((problem) -> this.problems.add(TelemetryProperties.EXPORT_OTLP_HEADERS + ": " + problem));
+					if (headerProblems.isEmpty() && !headers.isEmpty()) {
+						this.fleetEnv.put(TelemetryEnv.OTEL_EXPORTER_OTLP_HEADERS, OtelEnv.formatPairs(headers));
+					}
+				}
+				httpProtocol();
+			}
 			return;
 		}
 		String endpoint = bind(binder, OtlpEnvMapping.ENDPOINT_PROPERTY, String.class);

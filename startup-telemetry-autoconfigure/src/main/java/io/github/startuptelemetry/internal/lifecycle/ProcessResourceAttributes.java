@@ -11,7 +11,8 @@ import io.github.startuptelemetry.contract.TelemetryEnv;
 /**
  * The resource attributes that tell one process of a fleet from its peers (NeMo RL's
  * {@code _rank_attributes} and {@code _worker_resource_attributes}): rank, world size, local
- * rank, worker group, run id and pid ({@link ResourceAttributes}). {@code RANK} is group-local
+ * rank, worker group, run id, pid and nemo-lens's instance id ({@code <run id>-rank<rank>})
+ * ({@link ResourceAttributes}). {@code RANK} is group-local
  * (each server type numbers its replicas from zero), so the worker group is what keeps two
  * groups apart.
  * <p>
@@ -68,6 +69,12 @@ public final class ProcessResourceAttributes {
 		putText(attributes, ResourceAttributes.WORKER_GROUP, identity.workerGroup());
 		putText(attributes, ResourceAttributes.RUN_ID, identity.runId());
 		putText(attributes, ResourceAttributes.LEGACY_RUN_ID, identity.runId());
+		if (identity.runId() != null && !identity.runId().isBlank()) {
+			// nemo-lens's instance id: the run's, per rank
+			String rank = attributes.get(ResourceAttributes.RANK);
+			attributes.put(ResourceAttributes.SERVICE_INSTANCE_ID,
+					identity.runId().strip() + ((rank != null) ? "-rank" + rank : ""));
+		}
 		attributes.put(ResourceAttributes.PROCESS_PID, Long.toString(pid));
 		for (Map.Entry<String, String> extra : identity.extras().entrySet()) {
 			if (extra.getKey() != null && !extra.getKey().isBlank() && extra.getValue() != null) {

@@ -15,14 +15,20 @@ import io.github.startuptelemetry.contract.SpanNames;
  * Samples every startup span and leaves every other decision to the application's sampler.
  * A startup happens once per process: at Boot's default probability of 0.1 nine startups in
  * ten would vanish, and a startup trace is worth far more than a request trace. Installed by
- * {@link StartupSamplerPostProcessor}.
+ * {@link StartupSamplerPostProcessor} around the application's sampler, and around its own by
+ * the starter's SDK.
  */
-final class StartupSampler implements Sampler {
+public final class StartupSampler implements Sampler {
 
 	private final Sampler delegate;
 
-	StartupSampler(Sampler delegate) {
+	private StartupSampler(Sampler delegate) {
 		this.delegate = delegate;
+	}
+
+	/** {@code sampler}, except that startup spans are always sampled. */
+	public static Sampler wrap(Sampler sampler) {
+		return (sampler instanceof StartupSampler) ? sampler : new StartupSampler(sampler);
 	}
 
 	@Override

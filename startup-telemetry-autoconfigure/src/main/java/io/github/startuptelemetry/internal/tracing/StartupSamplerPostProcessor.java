@@ -13,8 +13,7 @@ public final class StartupSamplerPostProcessor implements BeanPostProcessor {
 
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
-		return (bean instanceof Sampler sampler && !(bean instanceof StartupSampler)) ? new StartupSampler(sampler)
-				: bean;
+		return (bean instanceof Sampler sampler) ? StartupSampler.wrap(sampler) : bean;
 	}
 
 }

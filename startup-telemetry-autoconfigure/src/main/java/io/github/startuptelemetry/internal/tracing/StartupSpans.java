@@ -9,6 +9,7 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.api.trace.Tracer;
@@ -143,6 +144,16 @@ public final class StartupSpans {
 	 */
 	public static Span stageSpan(Tracer tracer, Stage stage, Context parent, String prefix, Attributes attributes,
 			@Nullable Double unattributedMs) {
+		return stageSpan(tracer, stage, parent, prefix, attributes, unattributedMs, null);
+	}
+
+	/**
+	 * {@link #stageSpan(Tracer, Stage, Context, String, Attributes, Double)}, with ERROR status and
+	 * {@code error} as its description when {@code error} is not {@code null}: the stage a startup
+	 * failed in.
+	 */
+	public static Span stageSpan(Tracer tracer, Stage stage, Context parent, String prefix, Attributes attributes,
+			@Nullable Double unattributedMs, @Nullable String error) {
 		SpanBuilder builder = builder(tracer, SpanNames.stage(prefix, stage.name()), stage.startNs(), parent,
 				attributes)
 			.setAttribute(STAGE, stage.name());
@@ -154,6 +165,9 @@ public final class StartupSpans {
 			builder.setAttribute(UNATTRIBUTED_MS, unattributedMs);
 		}
 		Span span = builder.startSpan();
+		if (error != null) {
+			span.setStatus(StatusCode.ERROR, error);
+		}
 		span.end(stage.endNs(), TimeUnit.NANOSECONDS);
 		return span;
 	}

@@ -11,7 +11,6 @@ import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.startuptelemetry.lifecycle.OtelEnv;
 
 @ExtendWith(OutputCaptureExtension.class)
 class ChildTelemetrySettingsTest {
@@ -33,6 +32,21 @@ class ChildTelemetrySettingsTest {
 			.containsEntry("TELEMETRY_STARTUP_BEAN_SPANS_THRESHOLD", "50ms")
 			.containsEntry("TELEMETRY_STARTUP_BEAN_SPANS_ENABLED", "false")
 			.containsEntry("TELEMETRY_EXPORT_ZIPKIN_ENDPOINT", "http://127.0.0.1:9411/api/v2/spans");
+	}
+
+	@Test
+	void theSupervisorsOwnCollectorGoesToItsServersAsTheStandardVariablesAndWinsOverBoots() {
+		this.yaml.setProperty("telemetry.export.otlp.endpoint", "http://ours:4318");
+		this.yaml.setProperty("telemetry.export.otlp.headers.authorization", "Bearer " + SECRET);
+		this.yaml.setProperty("management.opentelemetry.tracing.export.otlp.endpoint", "http://boots:4318/v1/traces");
+		ChildTelemetrySettings settings = settings(Map.of());
+		assertThat(settings.forServer("model-0", "model", 0, 1)).containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://ours:4318")
+			.containsEntry("OTEL_EXPORTER_OTLP_HEADERS", "authorization=Bearer%20" + SECRET)
+			.containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+		assertThat(settings.toString()).doesNotContain(SECRET);
+		// a variable already in the supervisor's environment wins, as everywhere
+		assertThat(settings(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://env:4318")).forServer("model-0", "model", 0, 1))
+			.containsEntry("OTEL_EXPORTER_OTLP_ENDPOINT", "http://env:4318");
 	}
 
 	@Test

@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.startuptelemetry.lifecycle.OtlpEnvMapping;
 
 class HttpUrlTest {
 

@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.lifecycle;
+package io.github.startuptelemetry.internal.lifecycle;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.internal.lifecycle.HttpUrl;
 
 /**
  * The one mapping between Boot's OTLP trace export properties

@@ -1,4 +1,4 @@
-package io.github.startuptelemetry.lifecycle;
+package io.github.startuptelemetry.internal.lifecycle;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

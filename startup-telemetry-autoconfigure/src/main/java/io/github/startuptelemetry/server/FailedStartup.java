@@ -1,0 +1,158 @@
+package io.github.startuptelemetry.server;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.SpanContext;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.event.ApplicationFailedEvent;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.util.ClassUtils;
+
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
+import io.github.startuptelemetry.internal.export.StartupExport;
+import io.github.startuptelemetry.internal.lifecycle.GymServerType;
+import io.github.startuptelemetry.internal.support.DaemonThreads;
+import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.timeline.Stage;
+
+/**
+ * A startup that failed ({@code ApplicationFailedEvent}: a port taken, a bean that throws) explains
+ * itself: the stage it failed in (the one after the last it reached) runs to the failure, one
+ * WARN line says which and what it reached, and, when an endpoint is configured, the reached
+ * stages and the failed one go out as spans, the root and the failed stage with ERROR status and
+ * the root with {@code nemo.gym.startup.outcome=error}. The application's context is closed, or
+ * about to be, so the export is the starter's own SDK, built, used and closed within
+ * {@code telemetry.shutdown-timeout} on a thread of its own: the failing startup waits for it at
+ * most that long. Loaded only when a startup fails.
+ */
+final class FailedStartup {
+
+	private static final Log logger = LogFactory.getLog(ServerStartupReporter.class);
+
+	/** A server's own stages, in the order they end. */
+	private static final List<String> ORDER = List.of(StageNames.MAIN_START, StageNames.ENVIRONMENT_PREPARED,
+			StageNames.CONTEXT_PREPARED, StageNames.BEANS_INSTANTIATED, StageNames.WEB_SERVER_STARTED,
+			StageNames.CONTEXT_REFRESHED, StageNames.APPLICATION_STARTED, StageNames.APPLICATION_READY);
+
+	private static final String WEB_SERVER_CONTEXT = "org.springframework.boot.web.server.context.WebServerApplicationContext";
+
+	private FailedStartup() {
+	}
+
+	/** Report {@code timeline}, which {@code event} ended. */
+	static void report(ServerStartupTimeline timeline, ApplicationFailedEvent event) {
+		ConfigurableApplicationContext context = event.getApplicationContext();
+		ConfigurableEnvironment environment = context.getEnvironment();
+		String failed = failedStage(timeline.lastStageName(), context);
+		timeline.mark(failed, WallClock.nowNs());
+		TelemetryProperties.Startup startup = EarlyTelemetryProperties.bind(environment, TelemetryProperties.STARTUP,
+				Bindable.ofInstance(new TelemetryProperties.Startup()), new TelemetryProperties.Startup(), logger);
+		String serverName = StartupTelemetryAutoConfiguration.serverName(startup, environment);
+		String error = describe(event.getException());
+		String traceId = null;
+		StartupExport export = StartupExport.standalone(environment, System.getenv());
+		if (export.settings().exportsTraces()) {
+			String serverType = (startup.getServerType() != null) ? startup.getServerType()
+					: GymServerType.of(System.getenv());
+			traceId = export(export, timeline, serverName, serverType, failed, error,
+					EarlyTelemetryProperties.bind(environment, TelemetryProperties.SHUTDOWN_TIMEOUT,
+							Bindable.of(java.time.Duration.class), new TelemetryProperties().getShutdownTimeout(), logger)
+						.toNanos());
+		}
+		if (startup.isLogSummary()) {
+			logger.warn(line(serverName, timeline, failed, traceId));
+		}
+	}
+
+	/**
+	 * The spans, on a thread of their own, built, exported and flushed within the budget; the
+	 * trace id, or {@code null} when they did not get out in time.
+	 */
+	private static @Nullable String export(StartupExport export, ServerStartupTimeline timeline, String serverName,
+			@Nullable String serverType, String failed, String error, long budgetNs) {
+		long deadline = System.nanoTime() + budgetNs;
+		String[] traceId = new String[1];
+		Thread thread = DaemonThreads.named("startup-telemetry-failed").newThread(() -> {
+			try {
+				OpenTelemetry openTelemetry = export.forFailedStartup();
+				if (openTelemetry != null) {
+					SpanContext root = ServerSpans.export(openTelemetry, serverName, serverType, timeline, failed,
+							error);
+					export.close(deadline);
+					traceId[0] = (root != null) ? root.getTraceId() : null;
+				}
+			}
+			catch (Exception | LinkageError ex) {
+				logger.debug("Could not export the failed startup", ex);
+			}
+		});
+		thread.start();
+		try {
+			TimeUnit.NANOSECONDS.timedJoin(thread, Math.max(0, deadline - System.nanoTime()));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return thread.isAlive() ? null : traceId[0];
+	}
+
+	/** The stage after the last reached: the web server's only where there is one. */
+	static String failedStage(String lastReached, ConfigurableApplicationContext context) {
+		int at = ORDER.indexOf(lastReached);
+		if (at < 0 || at + 1 >= ORDER.size()) {
+			return StageNames.MAIN_START.equals(lastReached) ? StageNames.ENVIRONMENT_PREPARED
+					: StageNames.APPLICATION_READY;
+		}
+		String next = ORDER.get(at + 1);
+		if (next.equals(StageNames.WEB_SERVER_STARTED) && !webServer(context)) {
+			return StageNames.CONTEXT_REFRESHED;
+		}
+		return next;
+	}
+
+	private static boolean webServer(ConfigurableApplicationContext context) {
+		ClassLoader loader = FailedStartup.class.getClassLoader();
+		return ClassUtils.isPresent(WEB_SERVER_CONTEXT, loader)
+				&& ClassUtils.resolveClassName(WEB_SERVER_CONTEXT, loader).isInstance(context);
+	}
+
+	/** What failed, in one line: the exception's type and message. */
+	private static String describe(@Nullable Throwable exception) {
+		if (exception == null) {
+			return "startup failed";
+		}
+		String message = exception.getMessage();
+		String type = exception.getClass().getSimpleName();
+		return (message != null && !message.isBlank()) ? type + ": " + message.lines().findFirst().orElse("") : type;
+	}
+
+	/** {@code Startup of 'x' failed in s after N ms; reached: a=1ms b=2ms [trace id]}. */
+	static String line(String serverName, ServerStartupTimeline timeline, String failed, @Nullable String traceId) {
+		StringBuilder line = new StringBuilder("Startup of '").append(serverName)
+			.append("' failed in ")
+			.append(failed)
+			.append(" after ")
+			.append(Math.round((timeline.endNs() - timeline.startNs()) / 1_000_000.0))
+			.append(" ms; reached:");
+		for (Stage stage : timeline.stages()) {
+			if (!stage.name().equals(failed)) {
+				line.append(' ').append(stage.name()).append('=').append(Math.round(stage.durationMs())).append("ms");
+			}
+		}
+		line.append(' ').append(failed).append('=')
+			.append(Math.round(timeline.stages().get(timeline.stages().size() - 1).durationMs()))
+			.append("ms (failed)");
+		line.append((traceId != null) ? " [trace " + traceId + "]" : " [trace not exported]");
+		return line.toString();
+	}
+
+}

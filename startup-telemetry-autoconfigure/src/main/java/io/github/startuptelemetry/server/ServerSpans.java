@@ -1,0 +1,114 @@
+package io.github.startuptelemetry.server;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import org.jspecify.annotations.Nullable;
+
+import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.contract.StartupOutcome;
+import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.StepTiming;
+
+/**
+ * A server's timeline as spans, after the fact, with explicit timestamps: the root
+ * ({@code gym.server.startup}, or {@code .worker}) under the supervisor's span, a span per stage,
+ * the slow beans and application steps under {@code beans_instantiated}. A startup that failed
+ * has its root and the stage it failed in marked ERROR, and its root says
+ * {@code nemo.gym.startup.outcome=error}.
+ */
+final class ServerSpans {
+
+	private ServerSpans() {
+	}
+
+	/**
+	 * Export {@code timeline}'s spans; the root's context, or {@code null} when nothing was
+	 * recorded (a no-op OpenTelemetry).
+	 * @param failedStage the stage the startup failed in (the timeline's last), or {@code null}
+	 * @param error what failed it, for the spans' status, or {@code null}
+	 */
+	static @Nullable SpanContext export(OpenTelemetry openTelemetry, String serverName, @Nullable String serverType,
+			ServerStartupTimeline timeline, @Nullable String failedStage, @Nullable String error) {
+		Tracer tracer = openTelemetry.getTracer(SpanNames.SCOPE);
+		AttributesBuilder common = Attributes.builder()
+			.put(StartupSpans.SERVER_NAME, serverName)
+			.put(StartupSpans.SERVER_WORKER, timeline.worker())
+			.put(StartupSpans.PROCESS_PID, ProcessHandle.current().pid());
+		if (serverType != null) {
+			common.put(StartupSpans.SERVER_TYPE, serverType);
+		}
+		Attributes attributes = common.build();
+		Attributes rootAttributes = timeline.ignoredEnv().isEmpty() ? attributes
+				: attributes.toBuilder().put(StartupSpans.IGNORED_ENV, timeline.ignoredEnv()).build();
+		String rootName = timeline.worker() ? SpanNames.WORKER_ROOT : SpanNames.SERVER_ROOT;
+		Span root = StartupSpans.start(tracer, rootName, timeline.startNs(),
+				StartupSpans.parentContext(timeline.traceParent()), rootAttributes);
+		Context rootContext = Context.root().with(root);
+		for (Stage stage : timeline.stages()) {
+			// the bean spans hang from beans_instantiated, which says what of it they leave unexplained
+			boolean beans = stage.name().equals(StageNames.BEANS_INSTANTIATED);
+			Double unattributedMs = beans
+					? (stage.durationNs() - StepTiming.coveredNs(timeline.steps(), stage.startNs(), stage.endNs()))
+							/ 1_000_000.0
+					: null;
+			String stageError = (failedStage != null && stage.name().equals(failedStage)) ? errorText(error) : null;
+			Span stageSpan = StartupSpans.stageSpan(tracer, stage, rootContext, rootName, attributes, unattributedMs,
+					stageError);
+			if (beans) {
+				exportBeanSpans(tracer, timeline.steps(), stageSpan, stage.startNs(), stage.endNs(), rootName,
+						attributes);
+			}
+		}
+		if (failedStage != null) {
+			root.setAttribute(StartupSpans.OUTCOME, StartupOutcome.ERROR);
+			root.setStatus(StatusCode.ERROR, errorText(error));
+		}
+		root.end(timeline.endNs(), TimeUnit.NANOSECONDS);
+		return root.getSpanContext().isValid() ? root.getSpanContext() : null;
+	}
+
+	private static String errorText(@Nullable String error) {
+		return (error != null) ? error : StartupOutcome.ERROR;
+	}
+
+	/**
+	 * {@code <root>.bean.<name>} per slow bean, {@code <root>.step.<name>} per application
+	 * step, nested as they ran and kept inside their parent's interval.
+	 */
+	private static void exportBeanSpans(Tracer tracer, List<StepTiming> beanSpans, Span parent, long parentStartNs,
+			long parentEndNs, String prefix, Attributes attributes) {
+		Context parentContext = Context.root().with(parent);
+		for (StepTiming beanSpan : beanSpans) {
+			long start = Math.min(Math.max(beanSpan.startNs(), parentStartNs), parentEndNs);
+			long end = Math.min(Math.max(beanSpan.endNs(), start), parentEndNs);
+			String bean = beanSpan.beanName();
+			String name = (bean != null) ? prefix + ".bean." + bean : prefix + ".step." + beanSpan.step();
+			// on the builder, not a copy of the common attributes per span
+			SpanBuilder builder = StartupSpans.builder(tracer, name, start, parentContext, attributes)
+				.setAttribute(StartupSpans.STEP, beanSpan.step())
+				.setAttribute(StartupSpans.SELF_MS, beanSpan.selfMs());
+			if (bean != null) {
+				builder.setAttribute(StartupSpans.BEAN_NAME, bean);
+				if (beanSpan.beanType() != null) {
+					builder.setAttribute(StartupSpans.BEAN_TYPE, beanSpan.beanType());
+				}
+			}
+			Span span = builder.startSpan();
+			exportBeanSpans(tracer, beanSpan.children(), span, start, end, prefix, attributes);
+			span.end(end, TimeUnit.NANOSECONDS);
+		}
+	}
+
+}

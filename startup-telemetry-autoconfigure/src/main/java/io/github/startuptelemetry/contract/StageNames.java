@@ -5,6 +5,24 @@ public final class StageNames {
 
 	public static final String VENV_SETUP = "venv_setup";
 
+	/**
+	 * Kubernetes only, ours: the server's pod from its creation (the supervisor's create call, when
+	 * it spawned the server) until the scheduler bound it to a node.
+	 */
+	public static final String POD_SCHEDULING = "pod_scheduling";
+
+	/**
+	 * Kubernetes only, ours: the pod from its scheduling until the server's container started
+	 * (sandbox, volumes, init containers, the image pull).
+	 */
+	public static final String POD_SETUP = "pod_setup";
+
+	/**
+	 * Kubernetes only, ours: inside {@link #POD_SETUP} (a span nested in it, not a stage of its
+	 * own), the pull of the server container's image as the kubelet's {@code Pulled} event tells it.
+	 */
+	public static final String IMAGE_PULL = "image_pull";
+
 	public static final String INTERPRETER_START = "interpreter_start";
 
 	public static final String WORKER_START = "worker_start";

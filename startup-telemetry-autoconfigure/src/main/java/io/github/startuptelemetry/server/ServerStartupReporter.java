@@ -22,6 +22,9 @@ import org.springframework.context.event.ContextClosedEvent;
 
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
+import io.github.startuptelemetry.internal.support.DaemonThreads;
+import io.github.startuptelemetry.internal.timeline.PlatformPrelude;
+import io.github.startuptelemetry.internal.timeline.PlatformStages;
 import io.github.startuptelemetry.internal.timeline.ReadyCallback;
 import io.github.startuptelemetry.internal.timeline.TraceParent;
 import io.github.startuptelemetry.internal.timeline.WallClock;
@@ -38,7 +41,10 @@ import io.github.startuptelemetry.timeline.StepTiming;
  * {@code startuptimeline} endpoint shows. Each step is guarded on its own, so a broken exporter
  * still leaves the log line and the endpoint. The listener hands the timeline over at
  * {@code ApplicationReadyEvent} ({@link #reportLater}) and {@link ReadyReportRunListener} has it
- * reported once readiness has flipped, so that reporting never holds readiness back.
+ * reported once readiness has flipped, so that reporting never holds readiness back. On a
+ * platform that ran stages of its own before the process (a Kubernetes pod: a
+ * {@link PlatformPrelude} bean), the report, but for the ready callback, waits for them on a thread
+ * of its own, and has them ahead of the process's own stages.
  */
 class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 
@@ -53,6 +59,10 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 	private final boolean logSummary;
 
 	private final List<Consumer<ServerTimeline>> consumers;
+
+	private final @Nullable PlatformPrelude platform;
+
+	private boolean reported;
 
 	private volatile @Nullable JvmInfo jvm;
 
@@ -69,18 +79,29 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 	 */
 	ServerStartupReporter(@Nullable OpenTelemetry openTelemetry, String serverName, @Nullable String serverType,
 			boolean logSummary, List<Consumer<ServerTimeline>> consumers) {
+		this(openTelemetry, serverName, serverType, logSummary, consumers, null);
+	}
+
+	/**
+	 * @param platform the stages the server's platform ran before it, read after ready, or
+	 * {@code null} for none
+	 */
+	ServerStartupReporter(@Nullable OpenTelemetry openTelemetry, String serverName, @Nullable String serverType,
+			boolean logSummary, List<Consumer<ServerTimeline>> consumers, @Nullable PlatformPrelude platform) {
 		this.openTelemetry = openTelemetry;
 		this.serverName = serverName;
 		this.serverType = serverType;
 		this.logSummary = logSummary;
 		this.consumers = List.copyOf(consumers);
+		this.platform = platform;
 	}
 
 	/** Export and log {@code timeline}; only the first call per reporter does anything. */
 	synchronized void report(ServerStartupTimeline timeline) {
-		if (this.lastReport != null) {
+		if (this.reported) {
 			return;
 		}
+		this.reported = true;
 		SupervisorCallback callback = timeline.callback();
 		if (callback != null) {
 			// first, before anything else: the supervisor takes the instant this arrives as "ready";
@@ -89,17 +110,31 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 			// a reporter not told at ApplicationReadyEvent (reportLater) has it built now, there
 			callback.arm(new ReadyBody(this, timeline));
 		}
+		if (this.platform != null && !timeline.worker()) {
+			// the platform's stages are read from its API: not on the main thread, not before ready
+			DaemonThreads.ownThread("startup-platform-stages").execute(new PlatformReport(this, timeline, this.platform));
+			return;
+		}
+		publish(timeline, null);
+	}
+
+	/**
+	 * The report's spans, metrics and log line, with the platform's stages ahead of the
+	 * process's when there are any.
+	 */
+	private void publish(ServerStartupTimeline timeline, @Nullable PlatformStages platform) {
+		List<Stage> stages = (platform != null) ? platform.stages() : timeline.stages();
 		JvmInfo jvm = jvm();
 		// each step guarded on its own, as support.Guarded does, but without its lambdas: each
 		// would be linked here, on the main thread, while the first requests come in
 		SpanContext root = null;
 		try {
-			root = exportSpans(timeline);
+			root = exportSpans(timeline, stages, platform);
 		}
 		catch (Exception | LinkageError ex) {
 			logger.debug("Could not export the startup spans", ex);
 		}
-		ServerTimeline report = report(timeline, (root != null) ? root.getTraceId() : null,
+		ServerTimeline report = report(timeline, stages, (root != null) ? root.getTraceId() : null,
 				(root != null) ? root.getSpanId() : null, jvm);
 		this.lastReport = report;
 		if (this.openTelemetry != null) {
@@ -183,9 +218,47 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 
 	private ServerTimeline report(ServerStartupTimeline timeline, @Nullable String traceId, @Nullable String spanId,
 			@Nullable JvmInfo jvm) {
+		return report(timeline, timeline.stages(), traceId, spanId, jvm);
+	}
+
+	private ServerTimeline report(ServerStartupTimeline timeline, List<Stage> stages, @Nullable String traceId,
+			@Nullable String spanId, @Nullable JvmInfo jvm) {
+		long start = stages.isEmpty() ? timeline.startNs() : stages.get(0).startNs();
 		return new ServerTimeline(this.serverName, this.serverType, timeline.worker(), ProcessHandle.current().pid(),
-				traceId, spanId, timeline.startNs(), timeline.endNs(), timeline.stages(), timeline.ignoredEnv(),
-				timeline.steps(), jvm);
+				traceId, spanId, start, timeline.endNs(), stages, timeline.ignoredEnv(), timeline.steps(), jvm);
+	}
+
+	/**
+	 * Reads the platform's stages, then publishes the report with them, on a thread of its own
+	 * (a class, not a lambda, as {@link ReadyBody}); guarded, so that a broken platform read still
+	 * leaves the report without its stages.
+	 */
+	private static final class PlatformReport implements Runnable {
+
+		private final ServerStartupReporter reporter;
+
+		private final ServerStartupTimeline timeline;
+
+		private final PlatformPrelude platform;
+
+		PlatformReport(ServerStartupReporter reporter, ServerStartupTimeline timeline, PlatformPrelude platform) {
+			this.reporter = reporter;
+			this.timeline = timeline;
+			this.platform = platform;
+		}
+
+		@Override
+		public void run() {
+			PlatformStages stages = null;
+			try {
+				stages = this.platform.read(this.timeline.stages());
+			}
+			catch (Exception | LinkageError ex) {
+				logger.debug("Could not read the platform's stages; the startup is reported without them", ex);
+			}
+			this.reporter.publish(this.timeline, stages);
+		}
+
 	}
 
 	/**
@@ -227,7 +300,8 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		return this.lastReport;
 	}
 
-	private @Nullable SpanContext exportSpans(ServerStartupTimeline timeline) {
+	private @Nullable SpanContext exportSpans(ServerStartupTimeline timeline, List<Stage> stages,
+			@Nullable PlatformStages platform) {
 		if (this.openTelemetry == null) {
 			return null;
 		}
@@ -242,25 +316,45 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		Attributes attributes = common.build();
 		Attributes rootAttributes = timeline.ignoredEnv().isEmpty() ? attributes
 				: attributes.toBuilder().put(StartupSpans.IGNORED_ENV, timeline.ignoredEnv()).build();
+		if (platform != null && !platform.rootAttributes().isEmpty()) {
+			rootAttributes = StartupSpans.with(rootAttributes, platform.rootAttributes());
+		}
 		String rootName = timeline.worker() ? SpanNames.WORKER_ROOT : SpanNames.SERVER_ROOT;
-		Span root = StartupSpans.start(tracer, rootName, timeline.startNs(),
-				StartupSpans.parentContext(timeline.traceParent()), rootAttributes);
+		long start = stages.isEmpty() ? timeline.startNs() : stages.get(0).startNs();
+		Span root = StartupSpans.start(tracer, rootName, start, StartupSpans.parentContext(timeline.traceParent()),
+				rootAttributes);
 		Context rootContext = Context.root().with(root);
-		for (Stage stage : timeline.stages()) {
+		for (Stage stage : stages) {
 			// the bean spans hang from beans_instantiated, which says what of it they leave unexplained
 			boolean beans = stage.name().equals(StageNames.BEANS_INSTANTIATED);
 			Double unattributedMs = beans
 					? (stage.durationNs() - StepTiming.coveredNs(timeline.steps(), stage.startNs(), stage.endNs()))
 							/ 1_000_000.0
 					: null;
-			Span stageSpan = StartupSpans.stageSpan(tracer, stage, rootContext, rootName, attributes, unattributedMs);
+			Span stageSpan = StartupSpans.stageSpan(tracer, stage, rootContext, rootName,
+					(platform != null) ? StartupSpans.with(attributes, platform.spanAttributes(stage.name())) : attributes,
+					unattributedMs);
 			if (beans) {
 				exportBeanSpans(tracer, timeline.steps(), stageSpan, stage.startNs(), stage.endNs(), rootName,
 						attributes);
 			}
+			if (platform != null) {
+				exportNested(tracer, platform, stage, stageSpan, rootName, attributes);
+			}
 		}
 		root.end(timeline.endNs(), TimeUnit.NANOSECONDS);
 		return root.getSpanContext().isValid() ? root.getSpanContext() : null;
+	}
+
+	/** The platform's spans inside a stage's (an image pull in the pod's setup), named as stages are. */
+	private static void exportNested(Tracer tracer, PlatformStages platform, Stage stage, Span stageSpan,
+			String rootName, Attributes attributes) {
+		for (PlatformStages.Nested nested : platform.nested()) {
+			if (nested.parent().equals(stage.name())) {
+				StartupSpans.stageSpan(tracer, nested.stage(), Context.root().with(stageSpan), rootName,
+						StartupSpans.with(attributes, nested.attributes()), null);
+			}
+		}
 	}
 
 	/**

@@ -21,6 +21,7 @@ import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.internal.report.ReportFile;
 import io.github.startuptelemetry.internal.support.HostName;
+import io.github.startuptelemetry.internal.timeline.PlatformPrelude;
 import io.github.startuptelemetry.internal.tracing.StartupSamplerPostProcessor;
 import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -41,10 +42,11 @@ public final class StartupTelemetryAutoConfiguration {
 	@ConditionalOnMissingBean
 	ServerStartupReporter serverStartupReporter(ObjectProvider<OpenTelemetry> openTelemetry,
 			TelemetryProperties properties, Environment environment,
-			ObjectProvider<Consumer<ServerTimeline>> consumers) {
+			ObjectProvider<Consumer<ServerTimeline>> consumers, ObjectProvider<PlatformPrelude> platform) {
 		TelemetryProperties.Startup startup = properties.getStartup();
 		return new ServerStartupReporter(openTelemetry.getIfAvailable(), serverName(startup, environment),
-				startup.getServerType(), startup.isLogSummary(), consumers.orderedStream().toList());
+				startup.getServerType(), startup.isLogSummary(), consumers.orderedStream().toList(),
+				platform.getIfUnique());
 	}
 
 	/**

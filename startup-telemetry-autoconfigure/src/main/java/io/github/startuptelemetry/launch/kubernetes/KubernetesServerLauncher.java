@@ -49,6 +49,10 @@ final class KubernetesServerLauncher implements ServerLauncher, DisposableBean {
 		return NAME;
 	}
 
+	Settings settings() {
+		return this.settings;
+	}
+
 	@Override
 	public @Nullable String unavailable() {
 		boolean inCluster = InCluster.detected(this.settings.env());

@@ -36,15 +36,19 @@ final class OwnPodStages implements PlatformPrelude {
 
 	private static final Log logger = LogFactory.getLog(OwnPodStages.class);
 
-	/** How long connecting and each request may take: the report waits for them. */
-	static final Duration TIMEOUT = Duration.ofSeconds(5);
-
 	private static final String DOCS = " (docs/kubernetes.md)";
 
 	private final Map<String, String> env;
 
-	OwnPodStages(Map<String, String> env) {
+	private final Duration timeout;
+
+	/**
+	 * @param env this process's environment
+	 * @param timeout how long connecting and each request may take: the report waits for them
+	 */
+	OwnPodStages(Map<String, String> env, Duration timeout) {
 		this.env = Map.copyOf(env);
+		this.timeout = timeout;
 	}
 
 	@Override
@@ -58,7 +62,7 @@ final class OwnPodStages implements PlatformPrelude {
 						: "the pod's " + ((namespace == null) ? "namespace (service account)" : "name") + " is unknown");
 				return PlatformStages.none(own);
 			}
-			try (KubernetesClient client = KubernetesClients.create(TIMEOUT, 0)) {
+			try (KubernetesClient client = KubernetesClients.create(this.timeout, 0)) {
 				Pod pod = pod(client, namespace, name);
 				if (pod == null) {
 					return PlatformStages.none(own);

@@ -4,11 +4,14 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnCloudPlatform;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.cloud.CloudPlatform;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.util.ClassUtils;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
@@ -21,17 +24,19 @@ import io.github.startuptelemetry.internal.timeline.PlatformPrelude;
  * filter drops this by name, so no class of it is read) and with telemetry on; the reading itself
  * needs the fabric8 client ({@code startup-telemetry-kubernetes}), without which this backs off
  * and says so at debug level. A {@link PlatformPrelude} bean of the application's own replaces it;
- * excluding this auto-configuration turns the pod stages off.
+ * {@code telemetry.startup.kubernetes.enabled=false} turns the pod stages off.
  */
 @AutoConfiguration
 @ConditionalOnTelemetryEnabled
 @ConditionalOnCloudPlatform(CloudPlatform.KUBERNETES)
+@ConditionalOnBooleanProperty(name = "telemetry.startup.kubernetes.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(PodStagesProperties.class)
 public final class PodStagesAutoConfiguration {
 
 	static final String CLIENT = "io.fabric8.kubernetes.client.KubernetesClient";
 
-	PodStagesAutoConfiguration() {
-		if (!ClassUtils.isPresent(CLIENT, PodStagesAutoConfiguration.class.getClassLoader())) {
+	PodStagesAutoConfiguration(ResourceLoader resourceLoader) {
+		if (!ClassUtils.isPresent(CLIENT, resourceLoader.getClassLoader())) {
 			Log logger = LogFactory.getLog(PodStagesAutoConfiguration.class);
 			if (logger.isDebugEnabled()) {
 				logger.debug("Pod stages left out: the fabric8 Kubernetes client is not on the class path "
@@ -44,8 +49,8 @@ public final class PodStagesAutoConfiguration {
 	@Bean
 	@ConditionalOnClass(name = CLIENT)
 	@ConditionalOnMissingBean(PlatformPrelude.class)
-	PlatformPrelude podStages() {
-		return new OwnPodStages(System.getenv());
+	PlatformPrelude podStages(PodStagesProperties properties) {
+		return new OwnPodStages(System.getenv(), properties.getTimeout());
 	}
 
 }

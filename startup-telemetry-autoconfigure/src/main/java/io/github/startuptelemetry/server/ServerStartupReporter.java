@@ -1,7 +1,9 @@
 package io.github.startuptelemetry.server;
 
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -50,6 +52,9 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 
 	private static final Log logger = LogFactory.getLog(ServerStartupReporter.class);
 
+	/** How long a closing server waits for its platform's stages before it reports without them. */
+	static final long PLATFORM_AT_CLOSE_MS = 2000;
+
 	private final @Nullable OpenTelemetry openTelemetry;
 
 	private final String serverName;
@@ -63,6 +68,9 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 	private final @Nullable PlatformPrelude platform;
 
 	private boolean reported;
+
+	/** The platform's stages being read, when they are. */
+	private volatile @Nullable PlatformReport platformReport;
 
 	private volatile @Nullable JvmInfo jvm;
 
@@ -112,7 +120,9 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		}
 		if (this.platform != null && !timeline.worker()) {
 			// the platform's stages are read from its API: not on the main thread, not before ready
-			DaemonThreads.ownThread("startup-platform-stages").execute(new PlatformReport(this, timeline, this.platform));
+			PlatformReport platformReport = new PlatformReport(this, timeline, this.platform);
+			this.platformReport = platformReport;
+			DaemonThreads.ownThread("startup-platform-stages").execute(platformReport);
 			return;
 		}
 		publish(timeline, null);
@@ -192,10 +202,19 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 		}
 	}
 
-	/** A start that failed after ready (in a ready listener) is still reported, as it closes. */
+	/**
+	 * A start that failed after ready (in a ready listener) is still reported, as it closes. A
+	 * server that closes while its platform's stages are still being read waits for them a moment
+	 * ({@link #PLATFORM_AT_CLOSE_MS}), then reports without them: its spans must be out before the
+	 * telemetry shuts down.
+	 */
 	@Override
 	public void onApplicationEvent(ContextClosedEvent event) {
 		reportPending();
+		PlatformReport platformReport = this.platformReport;
+		if (platformReport != null) {
+			platformReport.atClose(PLATFORM_AT_CLOSE_MS);
+		}
 	}
 
 	/**
@@ -241,6 +260,10 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 
 		private final PlatformPrelude platform;
 
+		private final AtomicBoolean published = new AtomicBoolean();
+
+		private final CountDownLatch done = new CountDownLatch(1);
+
 		PlatformReport(ServerStartupReporter reporter, ServerStartupTimeline timeline, PlatformPrelude platform) {
 			this.reporter = reporter;
 			this.timeline = timeline;
@@ -249,14 +272,37 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent> {
 
 		@Override
 		public void run() {
-			PlatformStages stages = null;
 			try {
-				stages = this.platform.read(this.timeline.stages());
+				PlatformStages stages = null;
+				try {
+					stages = this.platform.read(this.timeline.stages());
+				}
+				catch (Exception | LinkageError ex) {
+					logger.debug("Could not read the platform's stages; the startup is reported without them", ex);
+				}
+				if (this.published.compareAndSet(false, true)) {
+					this.reporter.publish(this.timeline, stages);
+				}
 			}
-			catch (Exception | LinkageError ex) {
-				logger.debug("Could not read the platform's stages; the startup is reported without them", ex);
+			finally {
+				this.done.countDown();
 			}
-			this.reporter.publish(this.timeline, stages);
+		}
+
+		/** The server closes: wait for the report at most {@code waitMs}, else report without the platform's stages. */
+		void atClose(long waitMs) {
+			try {
+				if (this.done.await(waitMs, TimeUnit.MILLISECONDS)) {
+					return;
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			if (this.published.compareAndSet(false, true)) {
+				logger.debug("The server closes while its platform's stages are still being read: reported without them");
+				this.reporter.publish(this.timeline, null);
+			}
 		}
 
 	}

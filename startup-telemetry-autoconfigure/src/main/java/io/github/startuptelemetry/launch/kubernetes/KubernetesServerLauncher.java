@@ -25,8 +25,10 @@ import io.github.startuptelemetry.launch.ServerLauncher;
  * when the fleet stops. No pod outlives its supervisor: each names the supervisor's pod as its
  * owner (so the garbage collector deletes it with that pod), and each start first deletes what an
  * earlier run of the same supervisor left ({@link EarlierPods}: a {@code kill -9}, a crash, a
- * supervisor outside the cluster). The cluster is first asked at the first launch, so a fleet that
- * chose another launcher never talks to it.
+ * supervisor outside the cluster). The cluster is opened when the supervisor starts and the fleet
+ * chose this launcher ({@link #unavailable()}: a cluster it cannot use fails it then, naming the
+ * property), so that the first server's spawn does not pay for it; a fleet that chose another
+ * launcher never talks to it.
  */
 final class KubernetesServerLauncher implements ServerLauncher, DisposableBean {
 
@@ -66,7 +68,13 @@ final class KubernetesServerLauncher implements ServerLauncher, DisposableBean {
 					+ this.settings.callbackAddress() + " (loopback): set it to 0.0.0.0 (its token still guards it), "
 					+ "or turn the callback off (telemetry.supervisor.callback.enabled=false)";
 		}
-		return null;
+		try {
+			pods();
+			return null;
+		}
+		catch (IOException ex) {
+			return ex.getMessage();
+		}
 	}
 
 	/** A kubeconfig exists, or the API server is named outright ({@code kubernetes.master}). */
@@ -92,7 +100,7 @@ final class KubernetesServerLauncher implements ServerLauncher, DisposableBean {
 		return pods().launch(request);
 	}
 
-	/** The cluster, opened once, by the first launch; the other spawner threads wait for it. */
+	/** The cluster, opened once: when the supervisor starts, else by the first launch. */
 	private SupervisorPods pods() throws IOException {
 		synchronized (this.lock) {
 			if (this.closed) {

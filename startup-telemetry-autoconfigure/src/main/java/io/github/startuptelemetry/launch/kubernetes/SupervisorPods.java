@@ -36,7 +36,7 @@ import io.github.startuptelemetry.internal.support.DaemonThreads;
 import io.github.startuptelemetry.launch.LaunchRequest;
 
 /**
- * The supervisor's side of the cluster, opened at its first launch: the client, the namespace
+ * The supervisor's side of the cluster, opened when it starts: the client, the namespace
  * the servers go to, the supervisor's own pod (when it runs in one: the servers' owner, and the
  * address they call back at), the pod templates kept in ConfigMaps, the clean-up of an earlier
  * run's pods, and one watch (an informer) of the pods this process creates, selected by its
@@ -120,7 +120,10 @@ final class SupervisorPods implements AutoCloseable {
 		}
 	}
 
-	/** This supervisor's own pod, or {@code null} (said why) when it cannot be read. */
+	/**
+	 * This supervisor's own pod, or {@code null} (said why) when it may not be read or is not
+	 * found; an API it cannot reach fails the supervisor.
+	 */
 	private static @Nullable Pod self(KubernetesClient client, Map<String, String> env) {
 		String namespace = InCluster.namespace(env);
 		String name = InCluster.podName(env);
@@ -138,7 +141,10 @@ final class SupervisorPods implements AutoCloseable {
 			return self;
 		}
 		catch (RuntimeException ex) {
-			logger.warn("The supervisor cannot read its own pod " + namespace + "/" + name + " ("
+			if (!KubernetesClients.forbidden(ex)) {
+				throw ex;
+			}
+			logger.warn("The supervisor may not read its own pod " + namespace + "/" + name + " ("
 					+ KubernetesClients.describe(ex) + "): its server pods get no owner reference (grant get on pods)");
 			return null;
 		}

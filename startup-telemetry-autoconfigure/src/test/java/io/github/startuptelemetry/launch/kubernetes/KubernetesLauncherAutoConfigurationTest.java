@@ -100,15 +100,27 @@ class KubernetesLauncherAutoConfigurationTest {
 		try {
 			System.setProperty("kubeconfig", this.tmp.resolve("none").toString());
 			assertThat(launcher(properties, Map.of(), "127.0.0.1").unavailable()).contains("no cluster is configured");
-			Path file = Files.writeString(this.tmp.resolve("config"), "apiVersion: v1\nkind: Config\n");
+			// a cluster that cannot be reached fails the supervisor at start, with what the client says
+			Path file = Files.writeString(this.tmp.resolve("config"), """
+					apiVersion: v1
+					kind: Config
+					clusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]
+					users: [{name: u, user: {token: t}}]
+					contexts: [{name: x, context: {cluster: c, user: u, namespace: fleet}}]
+					current-context: x
+					""");
 			System.setProperty("kubeconfig", file.toString());
-			assertThat(launcher(properties, Map.of(), "127.0.0.1").unavailable()).isNull();
+			properties.setApiTimeout(Duration.ofSeconds(2));
+			assertThat(launcher(properties, Map.of(), "127.0.0.1").unavailable())
+				.startsWith("the Kubernetes API: ");
 			Path token = Files.writeString(this.tmp.resolve("token"), "t");
+			Path namespace = Files.writeString(this.tmp.resolve("namespace"), "fleet");
 			Map<String, String> pod = Map.of("KUBERNETES_SERVICE_HOST", "10.0.0.1",
-					"KUBERNETES_AUTH_SERVICEACCOUNT_TOKEN", token.toString());
+					"KUBERNETES_AUTH_SERVICEACCOUNT_TOKEN", token.toString(), "KUBENAMESPACE", namespace.toString(),
+					"HOSTNAME", "supervisor-0");
 			assertThat(launcher(properties, pod, "127.0.0.1").unavailable())
 				.contains("telemetry.supervisor.callback.address=127.0.0.1 (loopback)", "0.0.0.0");
-			assertThat(launcher(properties, pod, "0.0.0.0").unavailable()).isNull();
+			assertThat(launcher(properties, pod, "0.0.0.0").unavailable()).startsWith("the Kubernetes API: ");
 		}
 		finally {
 			if (kubeconfig != null) {

@@ -178,7 +178,7 @@ class KubernetesServerLauncherTest {
 	}
 
 	@Test
-	void theClusterIsAskedAtTheFirstLaunchOnlyAndAnEarlierRunsPodsAreDeletedThen() throws Exception {
+	void theClusterIsOpenedWhenTheSupervisorStartsAndAnEarlierRunsPodsAreDeletedThen() throws Exception {
 		admin.pods().inNamespace(NAMESPACE).resource(earlier("left-1", "it", null)).create();
 		admin.pods().inNamespace(NAMESPACE).resource(earlier("another-supervisors", "someone-else", null)).create();
 		Pod other = admin.pods().inNamespace(NAMESPACE).resource(new PodBuilder().withNewMetadata()
@@ -194,6 +194,9 @@ class KubernetesServerLauncherTest {
 		admin.pods().inNamespace(NAMESPACE).resource(earlier("owned-by-a-running-one", "it", other)).create();
 		this.launcher = new KubernetesServerLauncher(settings(properties()));
 		assertThat(names()).contains("left-1");
+		// when the supervisor starts and the fleet chose it: before any server is spawned
+		assertThat(this.launcher.unavailable()).isNull();
+		assertThat(names()).doesNotContain("left-1");
 		this.launcher.launch(request("model-0"));
 		assertThat(names()).doesNotContain("left-1")
 			.contains("another-supervisors", "owned-by-a-running-one", "other-supervisor")

@@ -209,7 +209,10 @@ public final class TestKubelet implements AutoCloseable {
 		if (run == null) {
 			return null;
 		}
-		Path file = podDir(request.pod()).resolve(request.container() + (request.previous() ? ".previous.log" : ".log"));
+		Path current = podDir(request.pod()).resolve(request.container() + ".log");
+		Path previous = podDir(request.pod()).resolve(request.container() + ".previous.log");
+		// while the container waits to restart, its log is its last run's, as a kubelet answers
+		Path file = (request.previous() || !Files.exists(current)) ? previous : current;
 		if (!Files.exists(file)) {
 			return null;
 		}
@@ -362,10 +365,6 @@ public final class TestKubelet implements AutoCloseable {
 				Path dir = TestKubelet.this.podDir(this.name);
 				Files.createDirectories(dir);
 				Path log = dir.resolve(container.getName() + ".log");
-				if (restarts > 0 && Files.exists(log)) {
-					Files.move(log, dir.resolve(container.getName() + ".previous.log"),
-							java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-				}
 				event(pod, container, "Created", "Normal", "Created container: " + container.getName(), false);
 				String startedAt = seconds();
 				this.process = start(current(), container, dir, log);
@@ -414,6 +413,9 @@ public final class TestKubelet implements AutoCloseable {
 					});
 					return;
 				}
+				// the run that ended is the container's previous one now (kubectl logs --previous)
+				Files.move(log, dir.resolve(container.getName() + ".previous.log"),
+						java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 				restarts++;
 				String message = "back-off " + backOff.toSeconds() + "s restarting failed container=" + container.getName()
 						+ " pod=" + this.name + "_" + SimulatedApiServer.NAMESPACE;

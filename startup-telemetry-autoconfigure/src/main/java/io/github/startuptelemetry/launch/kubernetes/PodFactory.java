@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 import io.fabric8.kubernetes.api.model.Container;
@@ -22,6 +23,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.KubernetesAttributes;
 import io.github.startuptelemetry.contract.KubernetesLabels;
+import io.github.startuptelemetry.contract.StartupEnv;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.internal.kubernetes.PodTimes;
 import io.github.startuptelemetry.internal.launch.LaunchShell;
@@ -42,7 +44,9 @@ import io.github.startuptelemetry.lifecycle.OtelEnv;
  * <li>its environment: the template's, the Downward API variables of the pod's own names (the
  * OpenTelemetry Operator's), the settings' env, then the supervisor's env contract and the
  * server's own env, and the pod's {@code k8s.*} added to {@code OTEL_RESOURCE_ATTRIBUTES} from the
- * Downward API, so that the server's resource carries them. The readiness callback's URL names the
+ * Downward API, so that the server's resource carries them. A variable the template takes from
+ * elsewhere ({@code valueFrom}: a Secret, a ConfigMap) stays so, but for the env contract: an OTLP
+ * credential kept in a Secret stays out of the pod's spec. The readiness callback's URL names the
  * host pods reach the supervisor at.</li>
  * </ul>
  * Kubernetes expands {@code $(VAR)} in a container's command, arguments and environment, and
@@ -54,6 +58,11 @@ final class PodFactory {
 	/** Downward API fields of the pod's own names, each into the OpenTelemetry Operator's variable. */
 	private static final Map<String, String> DOWNWARD = Map.of(KubernetesAttributes.ENV_POD_NAME, "metadata.name",
 			KubernetesAttributes.ENV_POD_UID, "metadata.uid", KubernetesAttributes.ENV_NODE_NAME, "spec.nodeName");
+
+	/** What only the supervisor can say, per server and per run: never left to the template. */
+	private static final Set<String> CONTRACT = Set.of(StartupEnv.SPAWN_NS, StartupEnv.SETUP_DONE_NS,
+			StartupEnv.SERVE_NS, StartupEnv.TRACEPARENT, StartupEnv.OTEL_TRACEPARENT,
+			TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL, TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_TOKEN);
 
 	private final KubernetesProperties properties;
 
@@ -214,7 +223,13 @@ final class PodFactory {
 		if (callback != null && this.callbackHost != null) {
 			values.put(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL, onHost(callback, this.callbackHost));
 		}
-		values.forEach((name, value) -> env.put(name, new EnvVar(name, verbatim(value), null)));
+		values.forEach((name, value) -> {
+			EnvVar templates = env.get(name);
+			// the template's reference (a Secret's key, say) keeps a credential out of the pod's spec: it stays
+			if (templates == null || templates.getValueFrom() == null || CONTRACT.contains(name)) {
+				env.put(name, new EnvVar(name, verbatim(value), null));
+			}
+		});
 		// last: its references resolve only against the variables before it
 		EnvVar resource = env.remove(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES);
 		if (resource != null && resource.getValueFrom() != null) {

@@ -42,6 +42,12 @@ class PodFactoryTest {
 			          value: kept
 			        - name: SHARED
 			          value: template
+			        - name: OTEL_EXPORTER_OTLP_HEADERS
+			          valueFrom:
+			            secretKeyRef: {name: collector, key: headers}
+			        - name: TELEMETRY_SUPERVISOR_CALLBACK_TOKEN
+			          valueFrom:
+			            secretKeyRef: {name: stale, key: token}
 			      resources:
 			        limits:
 			          memory: 2Gi
@@ -59,7 +65,8 @@ class PodFactoryTest {
 		OwnerReference owner = new OwnerReferenceBuilder().withApiVersion("v1").withKind("Pod").withName("sup")
 			.withUid("u").build();
 		Pod pod = factory(properties, owner, "10.0.0.7").pod(request(null, Map.of("SHARED", "request",
-				"TELEMETRY_SUPERVISOR_CALLBACK_URL", "http://sup-host:4242", "OTEL_RESOURCE_ATTRIBUTES", "nemo.run.id=r1")),
+				"TELEMETRY_SUPERVISOR_CALLBACK_URL", "http://sup-host:4242", "OTEL_RESOURCE_ATTRIBUTES", "nemo.run.id=r1",
+				"OTEL_EXPORTER_OTLP_HEADERS", "authorization=Bearer%20secret", "TELEMETRY_SUPERVISOR_CALLBACK_TOKEN", "run")),
 				"model-0-abcde");
 
 		assertThat(pod.getMetadata().getName()).isEqualTo("model-0-abcde");
@@ -90,6 +97,11 @@ class PodFactoryTest {
 		assertThat(env.get("SHARED").getValue()).isEqualTo("request");
 		assertThat(env.get("PRICE").getValue()).isEqualTo("$$5 $$(HOME)");
 		assertThat(env.get("TELEMETRY_SUPERVISOR_CALLBACK_URL").getValue()).isEqualTo("http://10.0.0.7:4242");
+		// a credential the template keeps in a Secret stays there; the run's own values are the supervisor's
+		assertThat(env.get("OTEL_EXPORTER_OTLP_HEADERS").getValue()).isNull();
+		assertThat(env.get("OTEL_EXPORTER_OTLP_HEADERS").getValueFrom().getSecretKeyRef().getName()).isEqualTo("collector");
+		assertThat(env.get("TELEMETRY_SUPERVISOR_CALLBACK_TOKEN").getValue()).isEqualTo("run");
+		assertThat(env.get("TELEMETRY_SUPERVISOR_CALLBACK_TOKEN").getValueFrom()).isNull();
 		assertThat(env.get("OTEL_RESOURCE_ATTRIBUTES_POD_NAME").getValueFrom().getFieldRef().getFieldPath())
 			.isEqualTo("metadata.name");
 		assertThat(env.get("OTEL_RESOURCE_ATTRIBUTES_POD_UID").getValueFrom().getFieldRef().getFieldPath())

@@ -115,7 +115,11 @@ class KubernetesFleetProcessTest {
 
 	@Test
 	void theSampleFleetAsPodsIsOneTraceWithThePodStagesAheadOfTheJvmStagesOnEveryServer() throws Exception {
-		try (JavaProcess supervisor = supervisor(sampleServer(0, "model", 2)).args(sampleServer(1, "resources", 1))
+		// pulled by every pod (the node has the image from earlier tests): each has its image_pull
+		List<String> args = new ArrayList<>(List.of("--telemetry.supervisor.kubernetes.image-pull-policy=Always"));
+		args.addAll(List.of(sampleServer(0, "model", 2)));
+		args.addAll(List.of(sampleServer(1, "resources", 1)));
+		try (JavaProcess supervisor = supervisor(args.toArray(String[]::new))
 			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			// each server reads its pod once it is ready: the supervisor keeps the fleet up until all have
 			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans((all) -> count(all, "gym.startup") == 1
@@ -258,14 +262,13 @@ class KubernetesFleetProcessTest {
 
 	@Test
 	void aServerWithoutPermissionToReadItsPodExportsItsJvmStagesOnlyAndSaysWhyAtDebugLevel() throws Exception {
-		List<String> args = new ArrayList<>(List.of("--telemetry.supervisor.exit-when-ready=true",
-				"--telemetry.supervisor.kubernetes.service-account-name=no-rbac"));
+		List<String> args = new ArrayList<>(List.of("--telemetry.supervisor.kubernetes.service-account-name=no-rbac"));
 		args.addAll(List.of(Fleets.server(0, "model", "{java}", "-XX:TieredStopAtLevel=1", "-jar",
 				SampleJars.server().toString(), "--server.port={port}", "--spring.application.name={name}",
 				"--logging.level.io.github.startuptelemetry.server.kubernetes=debug")));
 		try (JavaProcess supervisor = supervisor(args.toArray(String[]::new))
 			.start(this.fleets.tmp().resolve("supervisor.log"))) {
-			assertThat(supervisor.awaitExit(FLEET_TIMEOUT)).as(supervisor.log()).isZero();
+			// its spans come once it tried to read its pod: it said why it could not before
 			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans(
 					(all) -> count(all, "gym.server.startup.application_ready") == 1, FLEET_TIMEOUT);
 			ReceivedSpan server = only(spans, "gym.server.startup");
@@ -276,11 +279,13 @@ class KubernetesFleetProcessTest {
 				.doesNotContain("pod_scheduling", "pod_setup");
 			// its resource still names its pod: the Downward API needs no permission
 			assertThat(server.resourceAttribute("k8s.pod.name")).startsWith("model-");
-			assertThat(this.fleets.runDir().resolve("model.log")).content()
+			assertThat(kubelet.podDir(podName(supervisor.log(), "model")).resolve("server.log")).content()
 				.contains("Pod stages left out, the JVM's stages are reported as they are: the service account may not "
 						+ "get pod startup-fleet/model-", "403 Forbidden", "grant it get on pods");
 			// the supervisor may read the pod: its report has the pod's stages
 			assertThat(supervisor.log()).containsPattern("scheduling +setup +start +start");
+			supervisor.terminate();
+			supervisor.awaitExit(FLEET_TIMEOUT);
 		}
 		assertThat(kubelet.awaitNoPods(PODS_GONE)).as("pods left").isEmpty();
 	}
@@ -296,8 +301,13 @@ class KubernetesFleetProcessTest {
 				"--telemetry.supervisor.run-dir=" + this.fleets.runDir(),
 				"--telemetry.supervisor.report.html=" + this.fleets.tmp().resolve("in-cluster.html"),
 				"--telemetry.supervisor.report.json=" + this.fleets.tmp().resolve("in-cluster.json")));
-		args.addAll(List.of(Fleets.server(0, "web", "python3", "-m", "http.server", "--bind", "127.0.0.1", "{port}")));
+		// a server that only answers: not the point here (each property once: twice, it would be both values)
+		List<String> web = List.of("python3", "-m", "http.server", "--bind", "127.0.0.1", "{port}");
+		args.add("--telemetry.supervisor.servers[0].name=web");
 		args.add("--telemetry.supervisor.servers[0].health-url=http://127.0.0.1:{port}/");
+		for (int i = 0; i < web.size(); i++) {
+			args.add("--telemetry.supervisor.servers[0].command[" + i + "]=" + web.get(i));
+		}
 		kubelet.registry("startup-telemetry/sample-supervisor:test", Duration.ofMillis(100));
 		try (KubernetesClient admin = api.admin()) {
 			Pod created = admin.pods().inNamespace(SimulatedApiServer.NAMESPACE).resource(new PodBuilder().withNewMetadata()
@@ -364,6 +374,10 @@ class KubernetesFleetProcessTest {
 			this.fleets.abortedRoot(outcome);
 			assertThat(supervisor.log()).contains("Startup " + outcome + " after");
 			assertThat(kubelet.awaitNoPods(PODS_GONE)).as("pods left").isEmpty();
+			// the outcome line, for people reading the test's output
+			supervisor.log().lines().filter((line) -> line.startsWith("The fleet did not start"))
+				.findFirst()
+				.ifPresent(System.out::println);
 			return supervisor.log();
 		}
 	}

@@ -145,7 +145,8 @@ final class ServerPod implements LaunchedServer {
 			return "container '" + this.container + "' terminated: exit code " + state.getTerminated().getExitCode();
 		}
 		String node = (pod.getSpec() != null) ? pod.getSpec().getNodeName() : null;
-		return (node != null) ? pod.getStatus().getPhase() + " on node " + node : pod.getStatus().getPhase() + "";
+		String phase = (pod.getStatus().getPhase() != null) ? pod.getStatus().getPhase() : "Pending";
+		return (node != null) ? phase + " on node " + node : phase;
 	}
 
 	/** A line about the pod in its log file, when it says something new. */

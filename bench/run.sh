@@ -21,7 +21,13 @@
 #                                   FLEET=N: N servers start at once, default the sample fleet of 3)
 #   bench/run.sh fleet [RUNS]       the supervisor spawning 100 benchmarks/fleet/stub_server.py at once (5 runs)
 #   bench/run.sh shutdown [RUNS]    exit after SIGTERM against a dead collector, starter vs plain Boot (5 runs)
-#   bench/run.sh all                all of the above, with counts that fit 30 minutes on 2 cores
+#   bench/run.sh jvm-cache [ROUNDS] the JVM startup caches (telemetry.supervisor.jvm-cache): the sample fleet in compare
+#                                   mode on JDK 25 (AOT cache; JDK25_HOME or /usr/lib/jvm/*-25*) and on this JDK (17: AppCDS),
+#                                   10 rounds each; one server trained by hand (docs/jvm-cache.md) as the executable jar,
+#                                   extracted, and extracted with its cache; the class-load log's cost. Writes
+#                                   bench/results/jvm-cache.md and the measured section of docs/jvm-cache.md; about 15 min
+#                                   on 2 cores at 10 rounds (not part of `all`: it has its own budget)
+#   bench/run.sh all                all of the above but jvm-cache, with counts that fit 30 minutes on 2 cores
 #                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3): about 20 min,
 #                                   estimated from the parts run alone on 2026-12-01, some under load (build 1,
 #                                   startup 3 with 5 variants, about 3.6 with the sixth, about 4.3 with the floor
@@ -39,6 +45,7 @@ if [[ "$what" == all ]]; then
   startup_runs=12 readiness_runs=18 fleet_runs=5 shutdown_runs=3
 else
   startup_runs="${runs:-12}" readiness_runs="${runs:-30}" fleet_runs="${runs:-5}" shutdown_runs="${runs:-5}"
+  jvm_cache_rounds="${runs:-10}"
 fi
 
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
@@ -93,5 +100,9 @@ fi
 if [[ "$what" == shutdown || "$what" == all ]]; then
   benchmark ShutdownBenchmark "$shutdown_runs" shutdown
   took shutdown
+fi
+if [[ "$what" == jvm-cache ]]; then
+  benchmark JvmCacheBenchmark "$jvm_cache_rounds" jvm-cache
+  took jvm-cache
 fi
 echo "bench/run.sh $what: $(( (SECONDS - began) / 60 )) min $(( (SECONDS - began) % 60 )) s" >&2

@@ -20,7 +20,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ ElementType.TYPE, ElementType.METHOD })
 @Documented
-@ConditionalOnBooleanProperty(name = "telemetry.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = TelemetryProperties.ENABLED, matchIfMissing = true)
 public @interface ConditionalOnTelemetryEnabled {
 
 }

@@ -22,6 +22,9 @@ public class TelemetryProperties {
 	/** {@link #getRunId()}. */
 	public static final String RUN_ID = PREFIX + ".run-id";
 
+	/** The starter's one switch ({@link #isEnabled()}), as a property name. */
+	public static final String ENABLED = PREFIX + ".enabled";
+
 	/** {@link #getResourceAttributes()}. */
 	public static final String RESOURCE_ATTRIBUTES = PREFIX + ".resource-attributes";
 

@@ -162,6 +162,159 @@ public final class JsonFields {
 	/** In the report file. */
 	public static final String SLOWEST_STAGE = "slowestStage";
 
+	/** In the report file: a server: whether it is a one-shot job. */
+	public static final String ONE_SHOT = "oneShot";
+
+	/** In the report file: a server: how it waited for its depends-on, or null. */
+	public static final String DEPENDENCIES = "dependencies";
+
+	/** In the report file: a server's dependencies: each entry of its depends-on. */
+	public static final String DEPENDS_ON = "dependsOn";
+
+	/** In the report file: ready, started or completed. */
+	public static final String CONDITION = "condition";
+
+	/** In the report file: when a server began waiting for its dependencies. */
+	public static final String WAIT_START_EPOCH_NS = "waitStartEpochNs";
+
+	/** In the report file: how long a server waited for its dependencies (or for one of them). */
+	public static final String WAITED_MS = "waitedMs";
+
+	/** In the report file: whether a server that waited was spawned. */
+	public static final String SPAWNED = "spawned";
+
+	/** In the report file: the server whose condition was met last. */
+	public static final String RELEASED_BY = "releasedBy";
+
+	/** In the report file: the server one never spawned was still waiting for. */
+	public static final String BLOCKED_BY = "blockedBy";
+
+	/** In the report file: the chain of servers that set all ready. */
+	public static final String CRITICAL_CHAIN = "criticalChain";
+
+	/** In the report file: the critical chain's servers, first spawned first. */
+	public static final String LINKS = "links";
+
+	/** In the report file: a chain link: when it met its condition, from the supervisor's start. */
+	public static final String MET_AFTER_MS = "metAfterMs";
+
+	/** In the report file: a chain link: the entry of its depends-on that released it. */
+	public static final String WAITED_FOR = "waitedFor";
+
+	/** In the report file: a chain link: how long its slowest stage took. */
+	public static final String SLOWEST_STAGE_MS = "slowestStageMs";
+
+	/** In the report file: each depends-on edge's wait and what could have overlapped. */
+	public static final String DEPENDENCY_WAITS = "dependencyWaits";
+
+	/** In the report file: an edge: the server that waited. */
+	public static final String DEPENDANT = "dependant";
+
+	/** In the report file: an edge: the server it waited for. */
+	public static final String DEPENDENCY = "dependency";
+
+	/** In the report file: an edge: the dependant's startup before its first contact with the dependency. */
+	public static final String COULD_OVERLAP_MS = "couldOverlapMs";
+
+	/** In the report file: an edge: the last of the dependant's stages that ended before that contact. */
+	public static final String UP_TO_STAGE = "upToStage";
+
+	/** In the report file: an edge: the stage the dependant first contacted the dependency in. */
+	public static final String CONTACT_STAGE = "contactStage";
+
+	/** In the report file: an edge: when it did. */
+	public static final String CONTACT_EPOCH_NS = "contactEpochNs";
+
+	/** In the report file: what the supervisor's JVM startup caches did (the document's and each server's). */
+	public static final String JVM_CACHE = "jvmCache";
+
+	/** In the report file's {@code jvmCache}: {@code train}, {@code use} or {@code compare}. */
+	public static final String MODE = "mode";
+
+	/** In the report file's {@code jvmCache}: the cache directory. */
+	public static final String DIRECTORY = "directory";
+
+	/** In the report file's {@code jvmCache}: the training starts the supervisor ran. */
+	public static final String TRAININGS = "trainings";
+
+	/** In the report file's {@code jvmCache}: the paired comparison of {@code compare}'s rounds. */
+	public static final String COMPARISON = "comparison";
+
+	/** In the report file's {@code jvmCache}: whether a server's cache was used. */
+	public static final String USED = "used";
+
+	/** In the report file's {@code jvmCache}: {@code used}, or why not ({@code stale}, {@code missing}, ...). */
+	public static final String REASON = "reason";
+
+	/** In the report file's {@code jvmCache}: the sentence that says more. */
+	public static final String DETAIL = "detail";
+
+	/** In the report file's {@code jvmCache}: {@code aot} or {@code appcds}. */
+	public static final String CACHE_KIND = "cacheKind";
+
+	/** In the report file's {@code jvmCache}: the JVM's runtime version and vendor. */
+	public static final String JAVA = "java";
+
+	/** In the report file's {@code jvmCache}: classes loaded from a CDS archive or AOT cache. */
+	public static final String SHARED_CLASSES = "sharedClasses";
+
+	/** In the report file's {@code jvmCache}: all classes loaded. */
+	public static final String LOADED_CLASSES = "loadedClasses";
+
+	/** In the report file's {@code jvmCache}: sharedClasses over loadedClasses, 0 to 1. */
+	public static final String CLASS_SHARE = "classShare";
+
+	/** In the report file's {@code jvmCache} trainings: the jar or class path trained. */
+	public static final String TARGET = "target";
+
+	/** In the report file's {@code jvmCache} trainings: whether the cache was written. */
+	public static final String TRAINED = "trained";
+
+	/** In the report file's {@code jvmCache} trainings: the cache entry's bytes on disk. */
+	public static final String SIZE_BYTES = "sizeBytes";
+
+	/** In the report file's {@code jvmCache} trainings: the cache entry's directory. */
+	public static final String ENTRY = "entry";
+
+	/** In the report file's {@code jvmCache} comparison: the rounds asked for. */
+	public static final String ROUNDS = "rounds";
+
+	/** In the report file's {@code jvmCache} comparison: the rounds that completed. */
+	public static final String COMPLETED_ROUNDS = "completedRounds";
+
+	/** In the report file's {@code jvmCache} comparison: the server's stage whose median moved most. */
+	public static final String MOVED_MOST = "movedMost";
+
+	/** In the report file's {@code jvmCache} comparison: a server's measures. */
+	public static final String METRICS = "metrics";
+
+	/** In the report file's {@code jvmCache} comparison: {@code server}, {@code cpu}, {@code class-share}, {@code stage}. */
+	public static final String METRIC_KIND = "metric";
+
+	/** In the report file's {@code jvmCache} comparison: {@code ms} or {@code %}. */
+	public static final String UNIT = "unit";
+
+	/** In the report file's {@code jvmCache} comparison: the median without the caches. */
+	public static final String WITHOUT = "without";
+
+	/** In the report file's {@code jvmCache} comparison: the median with the caches. */
+	public static final String WITH = "with";
+
+	/** In the report file's {@code jvmCache} comparison: the median of the per-round differences, with − without. */
+	public static final String MEDIAN_DELTA = "medianDelta";
+
+	/** In the report file's {@code jvmCache} comparison: the smallest per-round difference. */
+	public static final String MIN_DELTA = "minDelta";
+
+	/** In the report file's {@code jvmCache} comparison: the largest per-round difference. */
+	public static final String MAX_DELTA = "maxDelta";
+
+	/** In the report file's {@code jvmCache} comparison: medianDelta over the median without. */
+	public static final String RELATIVE_DELTA = "relativeDelta";
+
+	/** In the report file's {@code jvmCache} comparison: each round's [without, with]. */
+	public static final String PAIRS = "pairs";
+
 	/** In the ready callback. */
 	public static final String PORT = "port";
 

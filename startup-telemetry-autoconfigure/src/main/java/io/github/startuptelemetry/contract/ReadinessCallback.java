@@ -36,6 +36,9 @@ public final class ReadinessCallback {
 	/** The supervisor's health probe found it ready. */
 	public static final String SOURCE_PROBE = "probe";
 
+	/** A one-shot job exited 0: it is done, which is its ready. */
+	public static final String SOURCE_EXIT = "exit";
+
 	private ReadinessCallback() {
 	}
 

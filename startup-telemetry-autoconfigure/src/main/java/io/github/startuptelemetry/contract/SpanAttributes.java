@@ -41,9 +41,9 @@ public final class SpanAttributes {
 	public static final String IGNORED_ENV = "nemo.gym.startup.ignored_env";
 
 	/**
-	 * String, one of {@link ReadinessCallback#SOURCE_CALLBACK} or
-	 * {@link ReadinessCallback#SOURCE_PROBE}: on {@code gym.startup.server}, what told the
-	 * supervisor that the server was ready.
+	 * String, one of {@link ReadinessCallback#SOURCE_CALLBACK}, {@link ReadinessCallback#SOURCE_PROBE}
+	 * or, for a one-shot job, {@link ReadinessCallback#SOURCE_EXIT}: on {@code gym.startup.server},
+	 * what told the supervisor that the server was ready.
 	 */
 	public static final String READINESS_SOURCE = "startup.readiness.source";
 
@@ -94,6 +94,40 @@ public final class SpanAttributes {
 	 * held back by the scheduler) after {@code srun} was spawned, in milliseconds (long).
 	 */
 	public static final String SLURM_PENDING_MS = "startup.slurm.pending_ms";
+
+	/**
+	 * String array: on {@code gym.startup.server} of a server with {@code depends-on}, what it
+	 * waited for, one {@code <server>:<condition>} each ({@code config:ready},
+	 * {@code migrate:completed}; a group of replicas by its name, for all of them).
+	 */
+	public static final String DEPENDENCY_CONDITIONS = "startup.dependency.conditions";
+
+	/**
+	 * Double: on {@code gym.startup.server} of a server with {@code depends-on}, how long it
+	 * waited before it was spawned (its {@code waiting_for_dependencies} stage), in
+	 * milliseconds; to the end of the startup for one never spawned.
+	 */
+	public static final String DEPENDENCY_WAIT_MS = "startup.dependency.wait_ms";
+
+	/**
+	 * String: on {@code gym.startup.server} of a server with {@code depends-on}, the server whose
+	 * condition was met last and so released its spawn (a replica by its own name).
+	 */
+	public static final String DEPENDENCY_RELEASED_BY = "startup.dependency.released_by";
+
+	/**
+	 * String: on {@code gym.startup.server} of a server never spawned because the startup ended
+	 * while it waited, the dependency it was still waiting for (the one that failed, or one that
+	 * was itself still waiting or starting).
+	 */
+	public static final String DEPENDENCY_BLOCKED_BY = "startup.dependency.blocked_by";
+
+	/**
+	 * Boolean: on {@code gym.startup.server}, true for a one-shot job ({@code one-shot}): no
+	 * readiness, done (outcome {@code ready}, {@link #READINESS_SOURCE} {@code exit}) when it
+	 * exited 0.
+	 */
+	public static final String ONE_SHOT = "startup.server.one_shot";
 
 	private SpanAttributes() {
 	}

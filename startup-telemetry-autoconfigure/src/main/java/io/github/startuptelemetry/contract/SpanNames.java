@@ -28,6 +28,22 @@ public final class SpanNames {
 	/** Infix of an application step's span under {@code beans_instantiated}. */
 	public static final String STEP_INFIX = ".step.";
 
+	/**
+	 * Our own step of {@code beans_instantiated}: singleton creation, from the first bean created
+	 * after bean-definition post-processing to the last, on any thread (Spring has no step for
+	 * it); its span is {@code <root>.step.startup.singletons}, and the timeline JSON names it so.
+	 */
+	public static final String SINGLETONS_STEP = "startup.singletons";
+
+	/**
+	 * How a server says when it first contacted a server of its fleet that it depends on: an
+	 * application step ({@code ApplicationStartup.start}) named this and the dependency's name
+	 * ({@code startup.dependency.config}) around that first call. Kept whatever it took; the
+	 * supervisor's report counts the server's stages that ended before it as startup that did
+	 * not need the dependency.
+	 */
+	public static final String DEPENDENCY_STEP_PREFIX = "startup.dependency.";
+
 	private SpanNames() {
 	}
 

@@ -1,6 +1,7 @@
 package io.github.startuptelemetry.fleet;
 
 import java.util.List;
+import java.util.function.IntSupplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -13,6 +14,7 @@ import org.springframework.context.ApplicationListener;
 
 import io.github.startuptelemetry.contract.ExitCodes;
 import io.github.startuptelemetry.launch.ServerLauncher;
+import io.github.startuptelemetry.supervisor.ChildTelemetryEnvironment;
 import io.github.startuptelemetry.supervisor.SupervisorStartup;
 
 /**
@@ -29,12 +31,31 @@ class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, Appli
 
 	private final boolean exitWhenReady;
 
+	private final SupervisorStartup startup;
+
+	/** The JVM startup caches, or {@code null} when they are off. */
+	private final @Nullable FleetJvmCache jvmCache;
+
 	private ApplicationContext context;
 
 	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup, List<ServerLauncher> launchers,
 			@Nullable String runId) {
-		this.run = new FleetRun(properties, startup, new Launchers(launchers, properties), FleetPlan.freePorts(),
-				runId);
+		this(properties, startup, launchers, runId, null);
+	}
+
+	/**
+	 * @param childEnvironment the settings every server inherits, for the JVM caches' compare
+	 * rounds (the startup's own servers get them from {@code startup}), or {@code null}
+	 */
+	FleetLauncher(SupervisorProperties properties, SupervisorStartup startup, List<ServerLauncher> launchers,
+			@Nullable String runId, @Nullable ChildTelemetryEnvironment childEnvironment) {
+		this.startup = startup;
+		Launchers chosen = new Launchers(launchers, properties);
+		IntSupplier ports = FleetPlan.freePorts();
+		this.jvmCache = FleetJvmCache.of(properties, chosen, ports, runId, childEnvironment);
+		this.run = (this.jvmCache == null) ? new FleetRun(properties, startup, chosen, ports, runId)
+				: new FleetRun(properties, startup, chosen, ports, this.jvmCache.commands(true),
+						new FleetReport(properties.getReport(), runId, this.jvmCache::report));
 		this.exitWhenReady = properties.isExitWhenReady();
 	}
 
@@ -48,7 +69,14 @@ class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, Appli
 		if (event.getApplicationContext() != this.context) {
 			return;
 		}
-		if (this.run.launch() && this.exitWhenReady) {
+		if (this.jvmCache != null) {
+			this.jvmCache.beforeStartup(this.startup);
+		}
+		boolean ready = this.run.launch();
+		if (this.jvmCache != null) {
+			this.jvmCache.afterStartup(this.startup);
+		}
+		if (ready && this.exitWhenReady) {
 			// a startup that regressed against its baseline is ready but fails a CI job
 			boolean regressed = this.run.regressed();
 			System.exit(SpringApplication.exit(this.context,
@@ -58,6 +86,9 @@ class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, Appli
 
 	@Override
 	public void destroy() {
+		if (this.jvmCache != null) {
+			this.jvmCache.stop();
+		}
 		this.run.stop();
 	}
 

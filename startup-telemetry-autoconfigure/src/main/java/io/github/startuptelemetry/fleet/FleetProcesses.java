@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -26,8 +27,8 @@ import io.github.startuptelemetry.supervisor.SupervisorStartup;
 
 /**
  * The processes of a {@link FleetRun}: its run directory, where each server's log goes; a few
- * spawner threads that start the servers at once, each with its environment; and stopping every
- * process the run started.
+ * spawner threads that start the servers at once (a server with dependencies later, once they
+ * are met), each with its environment; and stopping every process the run started.
  */
 final class FleetProcesses {
 
@@ -48,14 +49,23 @@ final class FleetProcesses {
 
 	private final Launchers launchers;
 
+	private final LaunchCommands commands;
+
 	private volatile ExecutorService spawners;
 
 	private volatile Path runDir;
 
 	FleetProcesses(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers) {
+		this(properties, startup, launchers, LaunchCommands.AS_PLANNED);
+	}
+
+	/** @param commands each server's command as launched (with its JVM cache, say) */
+	FleetProcesses(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers,
+			LaunchCommands commands) {
 		this.properties = properties;
 		this.startup = startup;
 		this.launchers = launchers;
+		this.commands = commands;
 	}
 
 	/** Where the servers' logs go: {@code telemetry.supervisor.run-dir}, or a new temporary directory. */
@@ -71,21 +81,41 @@ final class FleetProcesses {
 	}
 
 	/**
-	 * Supervise every server on the spawner threads, and wait until each is spawned (or could
-	 * not be).
-	 * @param servers the servers
+	 * Supervise every server that waits for nothing on the spawner threads, and wait until
+	 * each is spawned (or could not be); the others wait for their dependencies
+	 * ({@link #spawnLater}).
+	 * @param servers the servers to spawn now
+	 * @param waiting the servers spawned later, once their dependencies are met
 	 * @param supervise spawns one server, counts the latch down once it is spawned, then watches it
 	 */
-	void spawnAll(List<FleetServer> servers, SpawnTask supervise) throws InterruptedException {
+	void spawnAll(List<FleetServer> servers, List<FleetServer> waiting, SpawnTask supervise)
+			throws InterruptedException {
 		long start = System.nanoTime();
-		this.spawners = Executors.newFixedThreadPool(Math.max(1, Math.min(SPAWNERS, servers.size())),
+		this.spawners = Executors.newFixedThreadPool(Math.max(1, Math.min(SPAWNERS, servers.size() + waiting.size())),
 				DaemonThreads.named("fleet-spawn"));
 		CountDownLatch spawned = new CountDownLatch(servers.size());
 		for (FleetServer server : servers) {
 			this.spawners.execute(() -> supervise.run(server, spawned));
 		}
 		spawned.await();
-		logger.info(spawnedLine(servers, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)));
+		String line = spawnedLine(servers, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+		logger.info(waiting.isEmpty() ? line : line + "; " + waiting.size() + " wait for their dependencies: "
+				+ String.join(", ", waiting.stream().limit(LISTED).map(FleetServer::name).toList())
+				+ ((waiting.size() > LISTED) ? " and " + (waiting.size() - LISTED) + " more" : ""));
+	}
+
+	/**
+	 * Supervise a server whose dependencies were met, on a spawner thread, without waiting.
+	 * @return false when the spawners are gone (the run is over): it will not be spawned
+	 */
+	boolean spawnLater(FleetServer server, SpawnTask supervise) {
+		try {
+			this.spawners.execute(() -> supervise.run(server, new CountDownLatch(1)));
+			return true;
+		}
+		catch (RejectedExecutionException ex) {
+			return false;
+		}
 	}
 
 	/**
@@ -127,8 +157,9 @@ final class FleetProcesses {
 			.set(runEnv)
 			.set(plan.env())
 			.toMap();
+		Path log = this.runDir.resolve(logFileName(plan.name()));
 		LaunchRequest request = new LaunchRequest(plan.name(), plan.type(), plan.rank(), plan.worldSize(),
-				plan.command(), plan.setup(), plan.workingDir(), env, this.runDir.resolve(logFileName(plan.name())));
+				this.commands.command(plan, log), plan.setup(), plan.workingDir(), env, log);
 		server.process = this.launchers.get(plan.launcher()).launch(request);
 		if (logger.isDebugEnabled()) {
 			logger.debug("Spawned " + plan.name() + " (" + describe(server) + "), log " + server.process.log());
@@ -182,6 +213,21 @@ final class FleetProcesses {
 	/** Names are safe as file names: {@link SupervisorProperties} accepts no other. */
 	private static String logFileName(String name) {
 		return name + ".log";
+	}
+
+	/** The command a server is launched with: as planned, or changed (its JVM cache added). */
+	@FunctionalInterface
+	interface LaunchCommands {
+
+		LaunchCommands AS_PLANNED = (plan, log) -> plan.command();
+
+		/**
+		 * @param plan the server
+		 * @param log its log file
+		 * @return the command to launch it with
+		 */
+		List<String> command(ServerPlan plan, Path log);
+
 	}
 
 	/** What a spawner thread does for one server. */

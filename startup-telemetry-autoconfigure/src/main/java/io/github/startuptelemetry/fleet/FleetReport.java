@@ -5,12 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import io.github.startuptelemetry.internal.report.RegressionThreshold;
+import io.github.startuptelemetry.report.RegressionThreshold;
 import io.github.startuptelemetry.internal.report.ReportFile;
 import io.github.startuptelemetry.internal.support.HostName;
 import io.github.startuptelemetry.internal.timeline.PlatformStages;
@@ -19,7 +20,9 @@ import io.github.startuptelemetry.report.ConsoleReport;
 import io.github.startuptelemetry.report.HtmlReport;
 import io.github.startuptelemetry.report.JsonReport.ServerTimes;
 import io.github.startuptelemetry.report.JsonReport;
+import io.github.startuptelemetry.report.JvmCacheReport;
 import io.github.startuptelemetry.report.ReportComparison;
+import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.ServerTimeline;
@@ -49,11 +52,29 @@ final class FleetReport {
 
 	private volatile @Nullable ReportComparison comparison;
 
+	/** What the JVM caches did for the servers, when they are on. */
+	private final @Nullable Function<List<FleetServer>, JvmCacheReport> jvmCache;
+
+	/** Whether to keep the report to itself: a round of the JVM caches' compare, not the startup. */
+	private final boolean quiet;
+
+	private volatile @Nullable StartupReport last;
+
 	/**
 	 * @param properties where the files go
 	 * @param runId the run's id ({@code telemetry.run-id}), or {@code null}
 	 */
 	FleetReport(SupervisorProperties.Report properties, @Nullable String runId) {
+		this(properties, runId, null);
+	}
+
+	/**
+	 * @param properties where the files go
+	 * @param runId the run's id ({@code telemetry.run-id}), or {@code null}
+	 * @param jvmCache what the JVM caches did for the servers, or {@code null} when they are off
+	 */
+	FleetReport(SupervisorProperties.Report properties, @Nullable String runId,
+			@Nullable Function<List<FleetServer>, JvmCacheReport> jvmCache) {
 		this.htmlReport = ReportFile.html(properties.getHtml());
 		this.jsonReport = ReportFile.json(properties.getJson());
 		this.runId = runId;
@@ -62,6 +83,31 @@ final class FleetReport {
 		this.threshold = RegressionThreshold.parse(properties.getMaxRegression());
 		properties.getStageMaxRegression()
 			.forEach((stage, threshold) -> this.stageThresholds.put(stage, RegressionThreshold.parse(threshold)));
+		this.jvmCache = jvmCache;
+		this.quiet = false;
+	}
+
+	private FleetReport(@Nullable String runId, Function<List<FleetServer>, JvmCacheReport> jvmCache) {
+		this.htmlReport = ReportFile.html(null);
+		this.jsonReport = ReportFile.json(null);
+		this.runId = runId;
+		this.baselines = List.of();
+		this.threshold = RegressionThreshold.DEFAULT;
+		this.jvmCache = jvmCache;
+		this.quiet = true;
+	}
+
+	/**
+	 * A report that is assembled but neither printed nor written, for a start of the fleet that
+	 * is a measurement (a round of the JVM caches' compare): {@link #last()} has it.
+	 */
+	static FleetReport quiet(@Nullable String runId, Function<List<FleetServer>, JvmCacheReport> jvmCache) {
+		return new FleetReport(runId, jvmCache);
+	}
+
+	/** The report assembled last, if any (telemetry off: none). */
+	Optional<StartupReport> last() {
+		return Optional.ofNullable(this.last);
 	}
 
 	/** The comparison with the baseline of the startup printed last, if there was a baseline. */
@@ -77,6 +123,10 @@ final class FleetReport {
 	 */
 	void print(Optional<StartupReport> supervisor, List<FleetServer> servers, Path runDir) {
 		Optional<StartupReport> report = supervisor.map((startup) -> assemble(startup, servers));
+		this.last = report.orElse(null);
+		if (this.quiet) {
+			return;
+		}
 		if (report.isPresent()) {
 			String json = JsonReport.render(report.get());
 			ReportComparison comparison = this.baselines.isEmpty() ? null
@@ -108,6 +158,18 @@ final class FleetReport {
 			if (exitCode != null) {
 				report.exited(server.name(), exitCode);
 			}
+			if (!server.plan.dependsOn().isEmpty()) {
+				report.waiting(server.name(), server.plan.dependsOn()
+					.stream()
+					.map((on) -> new ServerReport.DependsOn(on.name(), on.conditionName(), on.servers()))
+					.toList(), server.releasedBy, server.blockedBy);
+			}
+			if (server.plan.oneShot()) {
+				report.oneShot(server.name());
+			}
+		}
+		if (this.jvmCache != null) {
+			report.jvmCache(this.jvmCache.apply(servers));
 		}
 		return report.build();
 	}

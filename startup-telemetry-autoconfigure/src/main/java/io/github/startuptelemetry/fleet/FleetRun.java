@@ -15,12 +15,14 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.ReadinessCallback;
+import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.internal.callback.ReadinessCallbackServer;
@@ -36,7 +38,9 @@ import io.github.startuptelemetry.supervisor.SupervisorStartup;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
- * One startup of the fleet: spawn every server at once, learn when each is ready, and end the
+ * One startup of the fleet: spawn every server at once (one with {@code depends-on} once its
+ * dependencies met their conditions, as its {@link DependencyScheduler} says; never after the
+ * startup failed), learn when each is ready (a one-shot job: when it exited 0), and end the
  * startup, finished or aborted (timeout, a crash, the supervisor stopped), with a report. When
  * the startup fails, and whenever the run is stopped, every process it started is stopped too.
  * <p>
@@ -62,6 +66,9 @@ final class FleetRun {
 	private static final long PROGRESS_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
 
 	private static final int LOG_TAIL_LINES = 15;
+
+	/** What a one-shot job's span says it is. */
+	private static final Map<String, Object> ONE_SHOT = Map.of(SpanAttributes.ONE_SHOT, true);
 
 	/** The rest of a ready step, for a startup that took it whole under the lock. */
 	private static final Runnable NOTHING = () -> {
@@ -103,6 +110,12 @@ final class FleetRun {
 
 	private volatile FleetProbing probing;
 
+	/** When each server with {@code depends-on} may be spawned; used under {@link #lock}. */
+	private DependencyScheduler schedule;
+
+	/** Released servers being spawned on a spawner thread now: stopping waits for them, so none is left behind. */
+	private int spawning;
+
 	private volatile ReadinessCallbackServer callback;
 
 	/**
@@ -114,11 +127,25 @@ final class FleetRun {
 	 */
 	FleetRun(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers, IntSupplier ports,
 			@Nullable String runId) {
+		this(properties, startup, launchers, ports, FleetProcesses.LaunchCommands.AS_PLANNED,
+				new FleetReport(properties.getReport(), runId));
+	}
+
+	/**
+	 * @param properties the fleet
+	 * @param startup the startup's telemetry
+	 * @param launchers what starts the servers
+	 * @param ports free ports for {@code {port}}
+	 * @param commands each server's command as launched (its JVM cache added, say)
+	 * @param report the report to print (or, for a measurement, to keep)
+	 */
+	FleetRun(SupervisorProperties properties, SupervisorStartup startup, Launchers launchers, IntSupplier ports,
+			FleetProcesses.LaunchCommands commands, FleetReport report) {
 		this.properties = properties;
 		this.startup = startup;
 		this.ports = ports;
-		this.processes = new FleetProcesses(properties, startup, launchers);
-		this.report = new FleetReport(properties.getReport(), runId);
+		this.processes = new FleetProcesses(properties, startup, launchers, commands);
+		this.report = report;
 	}
 
 	/**
@@ -198,25 +225,60 @@ final class FleetRun {
 					this.properties.getCallback().getPort(), this::calledBack,
 					this::clockAsked);
 		}
+		DependencyScheduler schedule = new DependencyScheduler(plan);
 		synchronized (this.lock) {
 			for (ServerPlan server : plan) {
 				FleetServer fleetServer = new FleetServer(server);
 				this.servers.add(fleetServer);
 				this.byName.put(server.name(), fleetServer);
 			}
+			this.schedule = schedule;
 		}
-		this.processes.spawnAll(serversNow(), this::supervise);
+		// the waiting starts now, the moment they would have been spawned without dependencies
+		for (ServerPlan server : schedule.dependants()) {
+			this.startup.serverWaiting(server.name(), server.type());
+			this.startup.serverAttributes(server.name(), dependencyAttributes(server));
+		}
+		this.processes.spawnAll(fleetServers(schedule.independent()), fleetServers(schedule.dependants()),
+				this::supervise);
 		this.startup.mark(StageNames.SPAWN_SERVERS);
 	}
 
-	/** Spawn one server, then probe it until it is ready and fetch its timeline for the report. */
+	private List<FleetServer> fleetServers(List<ServerPlan> plans) {
+		synchronized (this.lock) {
+			return plans.stream().map((plan) -> this.byName.get(plan.name())).toList();
+		}
+	}
+
+	/** What a waiting server's span says of what it waits for. */
+	private static Map<String, Object> dependencyAttributes(ServerPlan server) {
+		return Map.of(SpanAttributes.DEPENDENCY_CONDITIONS, server.dependsOn().stream().map(Dependency::toString).toList());
+	}
+
+	/**
+	 * Spawn one server, then probe it until it is ready and fetch its timeline for the report. A
+	 * released server (its dependencies met) is spawned only while the run still starts, and
+	 * stopping the run waits for its spawn to end.
+	 */
 	private void supervise(FleetServer server, CountDownLatch spawned) {
+		boolean released = !server.plan.dependsOn().isEmpty();
+		if (released && !spawnStillWanted(server)) {
+			spawned.countDown();
+			return;
+		}
 		try {
 			try {
+				if (released) {
+					this.startup.serverAttributes(server.name(),
+							Map.of(SpanAttributes.DEPENDENCY_RELEASED_BY, server.releasedBy));
+				}
 				this.processes.start(server, (this.callback != null) ? this.callback.serverEnv() : Map.of());
 			}
 			finally {
 				spawned.countDown();
+				if (released) {
+					spawnEnded();
+				}
 			}
 			server.process.onExit().thenAccept((exit) -> exited(server, exit));
 		}
@@ -224,6 +286,20 @@ final class FleetRun {
 			fail(new FleetStartupException(StartupOutcome.ERROR,
 					"Server '" + server.name() + "' could not be spawned: " + ex.getMessage(), this.processes.runDir()));
 			server.settled.countDown();
+			return;
+		}
+		if (released) {
+			logger.info("Spawned " + server.name() + " (" + server.process.describe() + ", port " + server.plan.port()
+					+ ") once " + server.releasedBy + " was " + releasedWord(server) + "; log " + server.process.log());
+		}
+		if (server.plan.oneShot()) {
+			this.startup.serverAttributes(server.name(), ONE_SHOT);
+		}
+		if (this.schedule.any()) {
+			spawnReleased(() -> this.schedule.started(server.name()));
+		}
+		if (server.plan.oneShot()) {
+			// a job is not probed: its exit 0 is its ready, and its settling
 			return;
 		}
 		// what its launcher knows of it (a Slurm step's job, step and wait), once it has started; a
@@ -290,6 +366,11 @@ final class FleetRun {
 		if (server == null) {
 			return ReadinessCallbackServer.Verdict.UNKNOWN;
 		}
+		if (server.plan.oneShot()) {
+			// a job (a Boot app run once, say) may call back at its ready: what it did is kept, its exit decides
+			server.timeline = timelineOf(callback);
+			return ReadinessCallbackServer.Verdict.ACCEPTED;
+		}
 		boolean counted = ready(server, ReadinessCallback.SOURCE_CALLBACK, receivedNs, callback, from);
 		if (!counted) {
 			return ReadinessCallbackServer.Verdict.SETTLED;
@@ -302,6 +383,82 @@ final class FleetRun {
 		return ReadinessCallbackServer.Verdict.ACCEPTED;
 	}
 
+	/** What a callback said of the server's startup, on this clock. */
+	private static ServerTimeline timelineOf(ReadyCallback callback) {
+		ClockOffset clock = callback.clock();
+		return (clock != null) ? callback.timeline().shifted(clock.toSupervisorClock(0)) : callback.timeline();
+	}
+
+	/**
+	 * The servers an event released ({@code depends-on} met), each told what released it and
+	 * counted as being spawned; under the lock, and only while the run still starts: once it
+	 * failed or was stopped, no server is spawned.
+	 */
+	private List<FleetServer> release(List<DependencyScheduler.Release> released) {
+		if (released.isEmpty()) {
+			return List.of();
+		}
+		List<FleetServer> spawn = new ArrayList<>(released.size());
+		for (DependencyScheduler.Release release : released) {
+			FleetServer server = this.byName.get(release.server().name());
+			server.releasedBy = release.byServer();
+			this.spawning++;
+			spawn.add(server);
+		}
+		return spawn;
+	}
+
+	/** Ask the schedule what an event released, if the run still starts, and spawn those. */
+	private void spawnReleased(Supplier<List<DependencyScheduler.Release>> event) {
+		List<FleetServer> released;
+		synchronized (this.lock) {
+			released = starting() ? release(event.get()) : List.of();
+		}
+		spawn(released);
+	}
+
+	private void spawn(List<FleetServer> released) {
+		for (FleetServer server : released) {
+			if (!this.processes.spawnLater(server, this::supervise)) {
+				spawnEnded();
+			}
+		}
+	}
+
+	/** Whether a released server should still be spawned; if not, it no longer counts as being spawned. */
+	private boolean spawnStillWanted(FleetServer server) {
+		synchronized (this.lock) {
+			if (starting() && !this.processesStopped) {
+				return true;
+			}
+			this.spawning--;
+			this.lock.notifyAll();
+			return false;
+		}
+	}
+
+	private void spawnEnded() {
+		synchronized (this.lock) {
+			this.spawning--;
+			this.lock.notifyAll();
+		}
+	}
+
+	/** Whether the run still starts: no failure, no stop. Under the lock. */
+	private boolean starting() {
+		return this.state == State.STARTING && this.failure == null && !this.stopRequested;
+	}
+
+	/** {@code ready}, {@code started} or {@code completed}: how the dependency that released a server met its condition. */
+	private static String releasedWord(FleetServer server) {
+		return server.plan.dependsOn()
+			.stream()
+			.filter((dependency) -> dependency.servers().contains(server.releasedBy))
+			.findFirst()
+			.map(Dependency::conditionName)
+			.orElse(StartupOutcome.READY);
+	}
+
 	private static String hostOf(InetAddress address) {
 		String host = address.getHostAddress();
 		return host.contains(":") ? "[" + host + "]" : host;
@@ -309,8 +466,7 @@ final class FleetRun {
 
 	private boolean probing(FleetServer server) {
 		synchronized (this.lock) {
-			return this.state == State.STARTING && this.failure == null && !this.stopRequested
-					&& server.exitCode == null;
+			return starting() && server.exitCode == null;
 		}
 	}
 
@@ -329,12 +485,12 @@ final class FleetRun {
 			@Nullable InetAddress from) {
 		ClockOffset clock = (callback != null) ? callback.clock() : null;
 		// what the callback said, moved onto this clock outside the lock: pure, and the lock is everyone's
-		ServerTimeline timeline = (callback == null) ? null
-				: (clock != null) ? callback.timeline().shifted(clock.toSupervisorClock(0)) : callback.timeline();
+		ServerTimeline timeline = (callback == null) ? null : timelineOf(callback);
 		URI address = (callback != null && callback.port() > 0 && from != null)
 				? URI.create("http://" + hostOf(from) + ":" + callback.port()) : null;
 		long appliedNs;
 		Runnable telemetry;
+		List<FleetServer> released;
 		synchronized (this.lock) {
 			if (!probing(server) || server.ready) {
 				return false;
@@ -360,7 +516,10 @@ final class FleetRun {
 				this.lock.notifyAll();
 			}
 			appliedNs = WallClock.nowNs();
+			// a flat fleet's claim stays what it was: nothing waits
+			released = this.schedule.any() ? release(this.schedule.ready(server.name())) : List.of();
 		}
+		spawn(released);
 		tellTelemetry(() -> {
 			telemetry.run();
 			if (logger.isDebugEnabled()) {
@@ -390,27 +549,44 @@ final class FleetRun {
 	}
 
 	private void exited(FleetServer server, LaunchedServer.ServerExit exit) {
+		if (server.plan.oneShot()) {
+			// its span ends now: what its launcher knows of it and what it is, whatever got there first
+			Map<String, Object> attributes = new HashMap<>(ONE_SHOT);
+			Map<String, Object> launcher = server.process.attributes();
+			if (launcher != null) {
+				attributes.putAll(launcher);
+			}
+			this.startup.serverAttributes(server.name(), attributes);
+		}
+		// a one-shot job's exit 0 is its ready: claimed before its exit code counts against it
+		boolean completed = server.plan.oneShot() && exit.code() == 0
+				&& ready(server, ReadinessCallback.SOURCE_EXIT, WallClock.nowNs(), null, null);
 		synchronized (this.lock) {
 			server.exitCode = exit.code();
 			server.exitReason = exit.reason();
 			String name = server.name();
 			if (this.state == State.STARTING && !server.ready) {
 				fail(new FleetStartupException(StartupOutcome.CRASHED,
-						"Server '" + name + "' " + exit.reason() + " before it was ready; last lines of "
-								+ server.process.log() + ":\n" + server.process.logTail(LOG_TAIL_LINES),
+						"Server '" + name + "' " + exit.reason() + " before it was "
+								+ (server.plan.oneShot() ? "done (a one-shot job must exit 0)" : "ready")
+								+ "; last lines of " + server.process.log() + ":\n"
+								+ server.process.logTail(LOG_TAIL_LINES),
 						this.processes.runDir()));
 			}
-			else if (!this.processesStopped) {
+			else if (!this.processesStopped && !completed && !(server.plan.oneShot() && exit.code() == 0)) {
 				logger.warn("Server '" + name + "' " + exit.reason() + "; log "
 						+ server.process.log());
 			}
+		}
+		if (server.plan.oneShot()) {
+			server.settled.countDown();
 		}
 	}
 
 	/** Record the startup's failure, unless it already failed or was stopped. */
 	private void fail(FleetStartupException failure) {
 		synchronized (this.lock) {
-			if (this.failure == null && !this.stopRequested && this.state == State.STARTING) {
+			if (starting()) {
 				this.failure = failure;
 				this.lock.notifyAll();
 			}
@@ -452,6 +628,8 @@ final class FleetRun {
 			this.lock.notifyAll();
 		}
 		stopCallback();
+		blocked().forEach((server) -> this.startup.serverAttributes(server.name(),
+				Map.of(SpanAttributes.DEPENDENCY_BLOCKED_BY, server.blockedBy)));
 		if (error == null) {
 			this.startup.finish();
 		}
@@ -472,18 +650,42 @@ final class FleetRun {
 		throw error;
 	}
 
+	/**
+	 * The servers never spawned, each told which dependency it was still waiting for: the
+	 * startup ended first. Once the verdict is in.
+	 */
+	private List<FleetServer> blocked() {
+		synchronized (this.lock) {
+			List<FleetServer> blocked = new ArrayList<>();
+			for (FleetServer server : this.servers) {
+				DependencyScheduler.Blocked by = (this.schedule != null) ? this.schedule.blockedBy(server.name()) : null;
+				if (by != null && server.process == null) {
+					server.blockedBy = by.server();
+					blocked.add(server);
+				}
+			}
+			return blocked;
+		}
+	}
+
 	/** Whether the startup printed last regressed against the baseline (never without one). */
 	boolean regressed() {
 		return this.report.comparison().map(ReportComparison::regressed).orElse(false);
 	}
 
-	/** Give the ready servers' timeline fetches a moment to finish, for the report. */
+	/**
+	 * Give the ready servers' timeline fetches a moment to finish, for the report. A one-shot job
+	 * has none (its timeline comes with its callback, before it exits): one still running when
+	 * the startup failed is not waited for, but reported and stopped at once.
+	 */
 	private void awaitTimelines() {
 		long deadline = System.nanoTime() + 2 * this.properties.getProbe().getTimeout().toNanos()
 				+ this.properties.getProbe().getMaxInterval().toNanos();
 		try {
 			for (FleetServer server : serversNow()) {
-				server.settled.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+				if (server.process != null && !server.plan.oneShot()) {
+					server.settled.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+				}
 			}
 		}
 		catch (InterruptedException ex) {
@@ -504,7 +706,17 @@ final class FleetRun {
 			if (this.processesStopped) {
 				return;
 			}
+			// no released server starts from now on; one being spawned is waited for, and stopped with the rest
 			this.processesStopped = true;
+			long deadline = System.nanoTime() + this.properties.getStopTimeout().toNanos();
+			try {
+				while (this.spawning > 0 && deadline - System.nanoTime() > 0) {
+					TimeUnit.NANOSECONDS.timedWait(this.lock, deadline - System.nanoTime());
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
 			this.servers.stream().filter((server) -> server.process != null).forEach((s) -> started.add(s.process));
 		}
 		this.processes.stop(started);
@@ -532,15 +744,29 @@ final class FleetRun {
 
 	/** Concatenated, with {@link Decimals}: no {@code Formatter} for a line a second while servers start. */
 	private String progress(long elapsedNs) {
-		return this.readyCount + "/" + this.servers.size() + " ready, waiting for "
-				+ String.join(", ", pending().stream().map(FleetServer::name).toList()) + " ("
+		List<FleetServer> pending = pending();
+		List<String> unspawned = pending.stream()
+			.filter((server) -> server.process == null && this.schedule.isWaiting(server.name()))
+			.map(FleetServer::name)
+			.toList();
+		List<String> starting = pending.stream()
+			.map(FleetServer::name)
+			.filter((name) -> !unspawned.contains(name))
+			.toList();
+		return this.readyCount + "/" + this.servers.size() + " ready"
+				+ (starting.isEmpty() ? "" : ", waiting for " + String.join(", ", starting))
+				+ (unspawned.isEmpty() ? "" : "; not spawned yet: " + String.join(", ", unspawned)) + " ("
 				+ Decimals.fixed(elapsedNs / 1e9, 1) + " s)";
 	}
 
-	private static String describe(List<FleetServer> servers) {
-		return String.join(", ", servers.stream()
-			.map((server) -> server.name() + ((server.process != null) ? " (log " + server.process.log() + ")" : ""))
-			.toList());
+	/** Under the lock. */
+	private String describe(List<FleetServer> servers) {
+		return String.join(", ", servers.stream().map((server) -> {
+			DependencyScheduler.Blocked blocked = (server.process == null && this.schedule != null)
+					? this.schedule.blockedBy(server.name()) : null;
+			return server.name() + ((server.process != null) ? " (log " + server.process.log() + ")"
+					: (blocked != null) ? " (not spawned: waiting for " + blocked.server() + ")" : "");
+		}).toList());
 	}
 
 	private enum State {

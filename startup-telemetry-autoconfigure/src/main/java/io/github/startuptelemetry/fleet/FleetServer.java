@@ -44,6 +44,12 @@ final class FleetServer {
 	/** Where it listens, as its ready callback said; {@code null} without one. */
 	volatile URI address;
 
+	/** The server whose condition, met last, released it ({@code depends-on}); {@code null} before, or without. */
+	volatile String releasedBy;
+
+	/** The server it was still waiting for when the startup ended, never spawned; {@code null} otherwise. */
+	volatile String blockedBy;
+
 	FleetServer(ServerPlan plan) {
 		this.plan = plan;
 	}

@@ -23,13 +23,17 @@ import io.github.startuptelemetry.launch.ServerLauncher;
  * @param healthUri answers 2xx once it is ready
  * @param timelineUri its startup timeline endpoint
  * @param launcher the name of the {@link ServerLauncher} that starts it
+ * @param dependsOn what it waits for before it is spawned, in declared order; empty for most
+ * @param oneShot whether it is a one-shot job: never probed, done when it exits 0
  */
 record ServerPlan(String name, String type, int rank, int worldSize, int port, List<String> command, String setup,
-		Path workingDir, Map<String, String> env, URI healthUri, URI timelineUri, String launcher) {
+		Path workingDir, Map<String, String> env, URI healthUri, URI timelineUri, String launcher,
+		List<Dependency> dependsOn, boolean oneShot) {
 
 	ServerPlan {
 		command = List.copyOf(command);
 		env = Map.copyOf(env);
+		dependsOn = List.copyOf(dependsOn);
 	}
 
 	/**
@@ -41,7 +45,8 @@ record ServerPlan(String name, String type, int rank, int worldSize, int port, L
 			return this;
 		}
 		return new ServerPlan(this.name, this.type, this.rank, this.worldSize, this.port, this.command, this.setup,
-				this.workingDir, this.env, onHost(this.healthUri, host), onHost(this.timelineUri, host), this.launcher);
+				this.workingDir, this.env, onHost(this.healthUri, host), onHost(this.timelineUri, host), this.launcher,
+				this.dependsOn, this.oneShot);
 	}
 
 	private static boolean isLoopback(String host) {

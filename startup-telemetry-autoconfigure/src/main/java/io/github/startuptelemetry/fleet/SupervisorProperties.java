@@ -10,6 +10,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 import org.springframework.context.EnvironmentAware;
 import org.springframework.core.env.Environment;
 import org.springframework.validation.Errors;
@@ -24,8 +25,10 @@ import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
  * {@code health-url} and {@code timeline-url}, replaced for each server (each replica):
  * {@code {name}} its name, {@code {type}} its type, {@code {port}} a free TCP port picked for it,
  * {@code {rank}} its index among the servers of its type, {@code {world-size}} how many servers
- * of its type there are, {@code {java}} the supervisor's own {@code java} executable. Anything
- * else in braces is left as it is. (Not {@code ${port}}: Spring would resolve that itself.)
+ * of its type there are, {@code {java}} the supervisor's own {@code java} executable,
+ * {@code {port:<server>}} the port picked for another server of the fleet (a replica by its own
+ * name, e.g. {@code {port:model-0}}): how a server finds one it depends on. Anything else in
+ * braces is left as it is. (Not {@code ${port}}: Spring would resolve that itself.)
  * <p>
  * Validated when bound ({@link SupervisorPropertiesValidator}), so that a bad fleet fails the
  * supervisor at start with the offending property named: the one the user set.
@@ -39,7 +42,10 @@ import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 @ConfigurationProperties(TelemetryProperties.SUPERVISOR)
 public class SupervisorProperties implements Validator, EnvironmentAware {
 
-	/** The servers to spawn, all in parallel, each through the launch shell. */
+	/**
+	 * The servers to spawn, all in parallel (a server with depends-on once its dependencies
+	 * meet their conditions), each through the launch shell.
+	 */
 	private List<Server> servers = new ArrayList<>();
 
 	/**
@@ -84,6 +90,8 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 	private final Callback callback = new Callback();
 
 	private final Report report = new Report();
+
+	private final JvmCache jvmCache = new JvmCache();
 
 	public List<Server> getServers() {
 		return this.servers;
@@ -171,6 +179,10 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 		return this.callback;
 	}
 
+	public JvmCache getJvmCache() {
+		return this.jvmCache;
+	}
+
 	@Override
 	public boolean supports(Class<?> type) {
 		return SupervisorProperties.class.isAssignableFrom(type);
@@ -238,6 +250,29 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 
 		/** How many identical servers to spawn; each gets its own name, port and rank. */
 		private int replicas = 1;
+
+		/**
+		 * The servers this one waits for before it is spawned, by name, each with its
+		 * condition: ready (the default, when left empty: it became ready; a group of replicas
+		 * when all of them did), started (it was spawned) or completed (a one-shot job that
+		 * exited 0). A map, so that one entry can be added or changed from any property source,
+		 * e.g. --telemetry.supervisor.fleet.gateway.depends-on.model=ready.
+		 */
+		private Map<String, DependencyCondition> dependsOn = new LinkedHashMap<>();
+
+		/**
+		 * Whether it is a one-shot job (a migration, a model download) rather than a server: it
+		 * is not probed and has no readiness; it is done when it exits 0 (then its dependants
+		 * with the condition completed are spawned, and exit-when-ready counts it as ready).
+		 * Any other exit fails the startup as crashed.
+		 */
+		private boolean oneShot;
+
+		private final ServerJvmCache jvmCache = new ServerJvmCache();
+
+		public ServerJvmCache getJvmCache() {
+			return this.jvmCache;
+		}
 
 		public String getLauncher() {
 			return this.launcher;
@@ -333,6 +368,156 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 
 		public void setReplicas(int replicas) {
 			this.replicas = replicas;
+		}
+
+		public Map<String, DependencyCondition> getDependsOn() {
+			return this.dependsOn;
+		}
+
+		public void setDependsOn(Map<String, DependencyCondition> dependsOn) {
+			this.dependsOn = dependsOn;
+		}
+
+		public boolean isOneShot() {
+			return this.oneShot;
+		}
+
+		public void setOneShot(boolean oneShot) {
+			this.oneShot = oneShot;
+		}
+
+	}
+
+	/** When a server's dependency counts as met ({@code depends-on}). */
+	public enum DependencyCondition {
+
+		/** It is ready (its callback or health probe); a group of replicas when all of them are. */
+		READY,
+
+		/** It was spawned (its launcher started it). */
+		STARTED,
+
+		/** It is a one-shot job and exited 0; replicas when all of them did. */
+		COMPLETED
+
+	}
+
+	/**
+	 * What the supervisor does with JVM startup caches for its Java servers: an AOT cache on JDK
+	 * 24+ (JEP 483, 514, 515), a dynamic AppCDS archive on JDK 13 to 23. See docs/jvm-cache.md.
+	 */
+	public enum JvmCacheMode {
+
+		/** No caches: servers start as their commands say. */
+		OFF,
+
+		/**
+		 * Train, then use: each distinct Java command without a usable cache is started once to
+		 * write its cache (a Spring Boot jar extracted first), before the fleet starts with them.
+		 */
+		TRAIN,
+
+		/** Start each Java server with its cache when one fits; never train. */
+		USE,
+
+		/**
+		 * Train what is missing, then start the fleet {@code rounds} times without and with the
+		 * caches, and report the paired difference per server and stage; then start it with them.
+		 */
+		COMPARE
+
+	}
+
+	/** JVM startup caches for the fleet's Java servers ({@code telemetry.supervisor.jvm-cache.*}). */
+	public static class JvmCache {
+
+		/**
+		 * What to do with JVM startup caches (AOT cache on JDK 24+, AppCDS below) for the Java
+		 * servers: off, train (train what has no usable cache, then start with the caches), use
+		 * (start with them when they fit, never train) or compare (rounds without and with them,
+		 * compared per server and stage). Each server may override it.
+		 */
+		private JvmCacheMode mode = JvmCacheMode.OFF;
+
+		/**
+		 * Where the caches are kept, one subdirectory per trained command; nothing of theirs is
+		 * written anywhere else. Default: $XDG_CACHE_HOME/startup-telemetry/jvm-cache, or
+		 * ~/.cache/startup-telemetry/jvm-cache.
+		 */
+		private @Nullable Path directory;
+
+		/**
+		 * The most the cache directory may hold: after each training, the least recently used
+		 * caches are deleted until it fits (the one just trained is always kept).
+		 */
+		private DataSize maxSize = DataSize.ofGigabytes(2);
+
+		/** In compare mode, how many rounds, each the fleet started once without and once with the caches. */
+		private int rounds = 5;
+
+		/**
+		 * How long one training step (extracting a Spring Boot jar, a training start) may take;
+		 * a start still running then is stopped, and its JVM writes its cache as it exits.
+		 */
+		private Duration trainingTimeout = Duration.ofMinutes(5);
+
+		public JvmCacheMode getMode() {
+			return this.mode;
+		}
+
+		public void setMode(JvmCacheMode mode) {
+			this.mode = mode;
+		}
+
+		public @Nullable Path getDirectory() {
+			return this.directory;
+		}
+
+		public void setDirectory(@Nullable Path directory) {
+			this.directory = directory;
+		}
+
+		public DataSize getMaxSize() {
+			return this.maxSize;
+		}
+
+		public void setMaxSize(DataSize maxSize) {
+			this.maxSize = maxSize;
+		}
+
+		public int getRounds() {
+			return this.rounds;
+		}
+
+		public void setRounds(int rounds) {
+			this.rounds = rounds;
+		}
+
+		public Duration getTrainingTimeout() {
+			return this.trainingTimeout;
+		}
+
+		public void setTrainingTimeout(Duration trainingTimeout) {
+			this.trainingTimeout = trainingTimeout;
+		}
+
+	}
+
+	/** One server's own JVM cache setting. */
+	public static class ServerJvmCache {
+
+		/**
+		 * This server's JVM cache mode, over the fleet's telemetry.supervisor.jvm-cache.mode:
+		 * e.g. off to keep it out. The fleet's when unset.
+		 */
+		private @Nullable JvmCacheMode mode;
+
+		public @Nullable JvmCacheMode getMode() {
+			return this.mode;
+		}
+
+		public void setMode(@Nullable JvmCacheMode mode) {
+			this.mode = mode;
 		}
 
 	}

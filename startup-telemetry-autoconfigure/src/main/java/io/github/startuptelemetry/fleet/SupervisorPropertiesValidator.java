@@ -1,7 +1,10 @@
 package io.github.startuptelemetry.fleet;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -17,7 +20,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.validation.Errors;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
-import io.github.startuptelemetry.internal.report.RegressionThreshold;
+import io.github.startuptelemetry.report.RegressionThreshold;
 import io.github.startuptelemetry.report.Compare;
 
 /**
@@ -52,6 +55,7 @@ final class SupervisorPropertiesValidator {
 	void validate(SupervisorProperties properties, Errors errors) {
 		Map<String, String> taken = new HashMap<>();
 		List<String> declared = new ArrayList<>();
+		Map<String, Declared> fleet = new LinkedHashMap<>();
 		for (int i = 0; i < properties.getServers().size(); i++) {
 			SupervisorProperties.Server server = properties.getServers().get(i);
 			String path = "servers[" + i + "].";
@@ -62,6 +66,7 @@ final class SupervisorPropertiesValidator {
 			declared.add(server.getName());
 			validate(server, path, "must not be empty: the program and its arguments, one list element each", taken,
 					errors);
+			fleet.putIfAbsent(server.getName(), new Declared(server, path));
 		}
 		for (Map.Entry<String, SupervisorProperties.Server> entry : properties.getFleet().entrySet()) {
 			String name = entry.getKey();
@@ -79,8 +84,11 @@ final class SupervisorPropertiesValidator {
 			validate(server, path, "must not be empty: " + PREFIX + ".fleet." + name + " is not a declared server, "
 					+ "so it is a new one and needs " + PREFIX + ".fleet." + name + ".command (the program and its "
 					+ "arguments, one list element each)", taken, errors);
+			fleet.putIfAbsent(name, new Declared(server, path));
 		}
+		new DependencyRules(fleet, errors).validate();
 		validateComparison(properties.getReport(), errors);
+		validateJvmCache(properties.getJvmCache(), errors);
 	}
 
 	/**
@@ -166,6 +174,24 @@ final class SupervisorPropertiesValidator {
 		}
 	}
 
+	/** JVM cache settings that cannot work fail the supervisor at start, naming the property. */
+	private static void validateJvmCache(SupervisorProperties.JvmCache jvmCache, Errors errors) {
+		if (jvmCache.getRounds() < 1) {
+			errors.rejectValue("jvm-cache.rounds", "range", "must be at least 1 (5 or more for a median worth reading)");
+		}
+		if (jvmCache.getMaxSize() == null || jvmCache.getMaxSize().toBytes() <= 0) {
+			errors.rejectValue("jvm-cache.max-size", "range", "must be more than 0 bytes, e.g. 2GB");
+		}
+		if (jvmCache.getTrainingTimeout() == null || jvmCache.getTrainingTimeout().isNegative()
+				|| jvmCache.getTrainingTimeout().isZero()) {
+			errors.rejectValue("jvm-cache.training-timeout", "range", "must be more than 0, e.g. 5m");
+		}
+		Path directory = jvmCache.getDirectory();
+		if (directory != null && Files.exists(directory) && !Files.isDirectory(directory)) {
+			errors.rejectValue("jvm-cache.directory", "directory", "is a file, not a directory: " + directory);
+		}
+	}
+
 	/** A threshold that cannot be read or a baseline that is no report fails the supervisor at start. */
 	private static void validateComparison(SupervisorProperties.Report report, Errors errors) {
 		try {
@@ -191,6 +217,23 @@ final class SupervisorPropertiesValidator {
 						+ ex.getMessage());
 			}
 		}
+	}
+
+	/**
+	 * A declared server and where the user declared it.
+	 *
+	 * @param server the server
+	 * @param path its property path under the prefix, with a trailing dot ({@code servers[0].},
+	 * {@code fleet[model].})
+	 */
+	record Declared(SupervisorProperties.Server server, String path) {
+
+		/** A field's property as a user writes it: {@code telemetry.supervisor.fleet.model.port}, {@code ...servers[0].port}. */
+		String property(String field) {
+			String path = this.path.startsWith("fleet[") ? "fleet." + this.server.getName() + "." : this.path;
+			return PREFIX + "." + path + field;
+		}
+
 	}
 
 }

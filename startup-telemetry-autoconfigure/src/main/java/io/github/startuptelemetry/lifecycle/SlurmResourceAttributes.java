@@ -19,7 +19,7 @@ import io.github.startuptelemetry.contract.SlurmAttributes;
  * default applies only when it is missing). Values are strings here; the counts are typed as
  * ints on the trace resource.
  */
-public final class SlurmResourceAttributes {
+final class SlurmResourceAttributes {
 
 	private static final UUID NAMESPACE_URL = UUID.fromString("6ba7b811-9dad-11d1-80b4-00c04fd430c8");
 
@@ -27,7 +27,7 @@ public final class SlurmResourceAttributes {
 	}
 
 	/** The attributes of this Slurm job, empty off Slurm. */
-	public static Map<String, String> resolve(Map<String, String> env) {
+	static Map<String, String> resolve(Map<String, String> env) {
 		Map<String, String> attributes = new LinkedHashMap<>();
 		String rawJobId = text(env, SlurmAttributes.ENV_JOB_ID);
 		if (rawJobId == null) {

@@ -6,9 +6,10 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.regex.Pattern;
+
+import io.github.startuptelemetry.internal.http.Http11;
 
 /**
  * One plain HTTP/1.1 GET to a port of this host, reading the whole response: what a readiness
@@ -18,6 +19,8 @@ final class LoopbackRequest {
 
 	/** An absolute path with an optional query, as a URI's raw form has it: no space, no control character. */
 	private static final Pattern PATH = Pattern.compile("/[!-~]*");
+
+	private static final String USER_AGENT = Http11.header("User-Agent", "startup-telemetry-warm-up");
 
 	private LoopbackRequest() {
 	}
@@ -37,17 +40,13 @@ final class LoopbackRequest {
 			socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), timeoutMs);
 			socket.setSoTimeout(timeoutMs);
 			OutputStream out = socket.getOutputStream();
-			out.write(("GET " + path + " HTTP/1.1\r\nHost: localhost:" + port
-					+ "\r\nUser-Agent: startup-telemetry-warm-up\r\nConnection: close\r\n\r\n")
-				.getBytes(StandardCharsets.US_ASCII));
+			out.write(Http11.requestHead("GET", path, "localhost:" + port, USER_AGENT));
 			out.flush();
 			InputStream in = socket.getInputStream();
+			// "HTTP/1.1 200": what a probe looks at; the rest is read to the end, as a probe's client does
 			byte[] head = in.readNBytes(12);
 			in.transferTo(OutputStream.nullOutputStream());
-			// "HTTP/1.1 200"
-			String status = new String(head, StandardCharsets.US_ASCII);
-			return (status.length() == 12 && status.substring(9).chars().allMatch(Character::isDigit))
-					? Integer.parseInt(status.substring(9)) : 0;
+			return Math.max(Http11.status(head, head.length), 0);
 		}
 	}
 

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.startuptelemetry.contract.ExitCodes;
-import io.github.startuptelemetry.internal.report.RegressionThreshold;
 import io.github.startuptelemetry.report.JsonReport.ServerTimes;
 
 /**

@@ -3,6 +3,7 @@ package io.github.startuptelemetry.report;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
@@ -11,9 +12,10 @@ import io.github.startuptelemetry.internal.support.Durations;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * A startup report as plain text for a console: one row per server (spawn→ready, each of its
- * stages, probe lag, outcome), the critical path, and the supervisor's own stages. Stage
- * columns carry two-line headers so that the table stays narrow enough to read.
+ * A startup report as plain text for a console: one row per server (spawn→ready, its wait for
+ * its dependencies, each of its stages, probe lag, outcome), the critical path (with
+ * dependencies: the critical chain, and what could have overlapped), and the supervisor's own
+ * stages. Stage columns carry two-line headers so that the table stays narrow enough to read.
  */
 public final class ConsoleReport {
 
@@ -36,6 +38,7 @@ public final class ConsoleReport {
 			table(report).forEach((line) -> out.append(line.stripTrailing()).append('\n'));
 		}
 		out.append(summary(report)).append('\n');
+		dependencies(report).forEach((line) -> out.append(line.stripTrailing()).append('\n'));
 		String unattributed = report.servers()
 			.stream()
 			.filter((server) -> server.unattributedNs().isPresent())
@@ -54,15 +57,26 @@ public final class ConsoleReport {
 				.stream()
 				.map((stage) -> stage.name() + " " + Durations.format(stage.durationNs()))
 				.collect(Collectors.joining(", ")));
+		if (report.jvmCache() != null) {
+			out.append('\n').append(JvmCacheText.render(report.jvmCache()));
+		}
 		return out.toString();
 	}
 
-	/** The critical path of a ready startup, or what ended a failed one. */
+	/**
+	 * The critical path of a ready startup (with dependencies: its critical chain, a line per
+	 * link), or what ended a failed one.
+	 */
 	static String summary(StartupReport report) {
 		if (!report.ready()) {
 			return ReportWording.endedAt(report);
 		}
 		UnaryOperator<String> plain = UnaryOperator.identity();
+		Optional<CriticalChain> chain = report.criticalChain();
+		if (chain.isPresent()) {
+			return "all ready " + ReportWording.chainHeadline(chain.get(), plain, plain) + " ("
+					+ ReportWording.CHAIN_KEY + "):\n" + String.join("\n", chainLines(chain.get()));
+		}
 		return report.criticalPath().map((path) -> {
 			String line = "all ready " + ReportWording.heldBack(path, plain, plain);
 			return path.slowestStage()
@@ -72,6 +86,59 @@ public final class ConsoleReport {
 		}).orElse("all ready at " + Durations.format(report.durationNs()) + ", no servers");
 	}
 
+	/** One aligned line per link: name, when it met the condition, its spawn→ready, its wait, its slowest stage. */
+	private static List<String> chainLines(CriticalChain chain) {
+		List<List<String>> rows = new ArrayList<>();
+		for (CriticalChain.Link link : chain.links()) {
+			rows.add(List.of(link.server().name(), link.condition() + " " + ReportWording.chainAt(link),
+					"+" + Durations.format(link.server().spawnToEndNs()), ReportWording.chainWait(link),
+					link.slowestStage()
+						.map((stage) -> ReportWording.slowestStage(stage.name(), UnaryOperator.identity()) + " "
+								+ Durations.format(stage.durationNs()))
+						.orElse("")));
+		}
+		int[] widths = new int[5];
+		rows.forEach((row) -> {
+			for (int i = 0; i < row.size(); i++) {
+				widths[i] = Math.max(widths[i], row.get(i).length());
+			}
+		});
+		List<String> lines = new ArrayList<>();
+		for (List<String> row : rows) {
+			StringBuilder line = new StringBuilder("  ");
+			for (int i = 0; i < row.size(); i++) {
+				line.append(row.get(i)).append(" ".repeat(widths[i] - row.get(i).length() + 2));
+			}
+			lines.add(line.toString().stripTrailing());
+		}
+		return lines;
+	}
+
+	/**
+	 * With dependencies: what could have overlapped, per edge of a server that was spawned; the
+	 * servers never spawned, and why.
+	 */
+	private static List<String> dependencies(StartupReport report) {
+		List<String> lines = new ArrayList<>();
+		List<DependencyWait> waits = report.dependencyWaits()
+			.stream()
+			.filter((wait) -> wait.dependant().spawned())
+			.toList();
+		if (!waits.isEmpty()) {
+			lines.add(OVERLAP_HEADLINE);
+			waits.forEach((wait) -> lines.add("  " + ReportWording.dependencyWait(wait, UnaryOperator.identity())));
+		}
+		report.servers()
+			.stream()
+			.filter((server) -> !server.spawned())
+			.forEach((server) -> lines.add(server.name() + " " + ReportWording.notSpawned(server, report)));
+		return lines;
+	}
+
+	/** The head of the "could have overlapped" lines. */
+	static final String OVERLAP_HEADLINE = "what could have overlapped (each depends-on: how long the server waited, "
+			+ "and its own stages before it first contacted that dependency):";
+
 	private static List<String> table(StartupReport report) {
 		Set<String> stageNames = new LinkedHashSet<>();
 		report.servers().forEach((server) -> server.stages().forEach((stage) -> stageNames.add(stage.name())));
@@ -79,6 +146,10 @@ public final class ConsoleReport {
 		columns.add(new Column("server", "", false));
 		columns.add(new Column("type", "", false));
 		columns.add(new Column("spawn→ready", "", true));
+		boolean waited = report.hasDependencies();
+		if (waited) {
+			columns.add(new Column(ReportWording.WAITED, "", true));
+		}
 		boolean queued = report.servers().stream().anyMatch((server) -> server.queuedNs().isPresent());
 		if (queued) {
 			columns.add(new Column(ReportWording.QUEUED, "", true));
@@ -96,7 +167,10 @@ public final class ConsoleReport {
 			List<String> row = new ArrayList<>();
 			row.add(server.name());
 			row.add((server.type() != null) ? server.type() : MISSING);
-			row.add(Durations.format(server.spawnToEndNs()));
+			row.add(server.spawned() ? Durations.format(server.spawnToEndNs()) : MISSING);
+			if (waited) {
+				row.add(server.waiting().isPresent() ? Durations.format(server.waitedNs()) : MISSING);
+			}
 			if (queued) {
 				row.add(server.queuedNs().isPresent() ? Durations.format(server.queuedNs().getAsLong()) : MISSING);
 			}

@@ -2,6 +2,7 @@ package io.github.startuptelemetry.report;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -9,9 +10,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.internal.support.Decimals;
 import io.github.startuptelemetry.internal.support.Durations;
@@ -23,9 +26,10 @@ import io.github.startuptelemetry.timeline.StepTiming;
  * A startup report as one self-contained HTML page, a waterfall in the manner of
  * {@code systemd-analyze plot}: a row for the supervisor and one per server, their stages as
  * bars on one time axis from the supervisor's start, each stage name in the same colour
- * everywhere, the server that held "all ready" back and its slowest stage marked, the probe lag
- * hatched, slow beans beneath their server, failed servers flagged. Hover a bar for its start
- * and duration.
+ * everywhere, the server that held "all ready" back and its slowest stage marked (with
+ * {@code depends-on}: each server of the critical chain, and the chain's edges drawn from row to
+ * row), a server's wait for its dependencies and the probe lag hatched, slow beans beneath their
+ * server, failed servers flagged. Hover a bar for its start and duration.
  * <p>
  * Inline CSS only: no script, no font, nothing fetched, so that it opens anywhere, from a CI
  * artifact as well as a laptop. Every name and message is escaped, and the page holds what the
@@ -44,6 +48,14 @@ public final class HtmlReport {
 
 	private final Optional<CriticalPath> critical;
 
+	/** With dependencies, the chain that set all ready: its servers are marked, its edges drawn. */
+	private final Optional<CriticalChain> chain;
+
+	/** The chart's rows written so far (each is a grid row of the chart), and the row of each server. */
+	private int rows;
+
+	private final Map<String, Integer> rowOf = new HashMap<>();
+
 	private final WaterfallGeometry geometry;
 
 	private final HtmlWording wording;
@@ -58,6 +70,7 @@ public final class HtmlReport {
 		this.report = report;
 		this.comparison = comparison;
 		this.critical = report.criticalPath();
+		this.chain = report.criticalChain();
 		this.geometry = new WaterfallGeometry(report);
 		this.wording = new HtmlWording(report, this.geometry);
 	}
@@ -83,7 +96,11 @@ public final class HtmlReport {
 		if (this.comparison != null) {
 			comparison(this.comparison);
 		}
+		if (this.report.jvmCache() != null) {
+			JvmCacheHtml.render(this.report.jvmCache(), this.html);
+		}
 		chart();
+		dependencies();
 		legend();
 		this.html.append("<footer>Wall-clock times; 0 is the supervisor's JVM start. Hover a bar for its start and"
 				+ " duration. The same report as the supervisor's console table")
@@ -185,10 +202,98 @@ public final class HtmlReport {
 			serverRow(server);
 			beanRows(server);
 		}
+		this.chain.ifPresent(this::chainEdges);
 		this.html.append(endMarker()).append("</main>\n");
 	}
 
+	/**
+	 * Each edge of the critical chain as a line down from the instant the dependency met its
+	 * condition, on its row, to the row of the server it released, whose wait ends there: placed
+	 * in the chart's grid rows from one to the other, so the browser finds the rows' heights.
+	 */
+	private void chainEdges(CriticalChain chain) {
+		for (int i = 1; i < chain.links().size(); i++) {
+			CriticalChain.Link from = chain.links().get(i - 1);
+			CriticalChain.Link to = chain.links().get(i);
+			Integer fromRow = this.rowOf.get(from.server().name());
+			Integer toRow = this.rowOf.get(to.server().name());
+			if (fromRow == null || toRow == null || fromRow.equals(toRow)) {
+				continue;
+			}
+			boolean down = fromRow < toRow;
+			this.html.append("<div class=\"edge").append(down ? "" : " up").append("\" data-from=\"");
+			HtmlText.escape(from.server().name(), this.html).append("\" data-to=\"");
+			HtmlText.escape(to.server().name(), this.html).append("\" style=\"grid-row:")
+				.append(Math.min(fromRow, toRow))
+				.append(" / ")
+				.append(Math.max(fromRow, toRow) + 1)
+				.append(";--at:")
+				.append(this.geometry.at(this.report.startNs() + from.metAfterNs()))
+				.append("\" title=\"");
+			HtmlText.escape(this.wording.edgeTooltip(from, to), this.html).append("\"></div>\n");
+		}
+	}
+
+	/** With dependencies: the critical chain link by link, what could have overlapped, who was never spawned. */
+	private void dependencies() {
+		if (!this.report.hasDependencies()) {
+			return;
+		}
+		this.html.append("<section class=\"dependencies\">\n");
+		this.chain.ifPresent((chain) -> {
+			this.html.append("<h2>Critical chain</h2>\n<p class=\"chain-key\">").append(esc(ReportWording.CHAIN_KEY))
+				.append("</p>\n<ol class=\"chain\">\n");
+			for (CriticalChain.Link link : chain.links()) {
+				this.html.append("<li data-server=\"").append(esc(link.server().name())).append("\"><b>")
+					.append(esc(link.server().name()))
+					.append("</b> ")
+					.append(esc(link.condition() + " " + ReportWording.chainAt(link)))
+					.append(" +")
+					.append(esc(Durations.format(link.server().spawnToEndNs())));
+				String wait = ReportWording.chainWait(link);
+				if (!wait.isEmpty()) {
+					this.html.append(" · ").append(esc(wait));
+				}
+				link.slowestStage()
+					.ifPresent((stage) -> this.html.append(" · ")
+						.append(esc(ReportWording.slowestStage(stage.name(), UnaryOperator.identity()) + " "
+								+ Durations.format(stage.durationNs()))));
+				this.html.append("</li>\n");
+			}
+			this.html.append("</ol>\n");
+		});
+		List<DependencyWait> waits = this.report.dependencyWaits()
+			.stream()
+			.filter((wait) -> wait.dependant().spawned())
+			.toList();
+		if (!waits.isEmpty()) {
+			this.html.append("<h2>What could have overlapped</h2>\n<ul class=\"overlap\">\n");
+			for (DependencyWait wait : waits) {
+				this.html.append("<li data-dependant=\"").append(esc(wait.dependant().name()))
+					.append("\" data-dependency=\"").append(esc(wait.dependency().name()))
+					.append("\" data-known=\"").append(wait.overlap().isPresent()).append("\">")
+					.append(ReportWording.dependencyWait(wait, HtmlWording.STRONG))
+					.append("</li>\n");
+			}
+			this.html.append("</ul>\n");
+		}
+		List<ServerReport> unspawned = this.report.servers().stream().filter((server) -> !server.spawned()).toList();
+		if (!unspawned.isEmpty()) {
+			this.html.append("<h2>Never spawned</h2>\n<ul class=\"unspawned\">\n");
+			for (ServerReport server : unspawned) {
+				this.html.append("<li data-server=\"").append(esc(server.name())).append("\"><b>")
+					.append(esc(server.name()))
+					.append("</b> ")
+					.append(esc(ReportWording.notSpawned(server, this.report)))
+					.append("</li>\n");
+			}
+			this.html.append("</ul>\n");
+		}
+		this.html.append("</section>\n");
+	}
+
 	private String axisRow() {
+		this.rows++;
 		StringBuilder row = new StringBuilder("<div class=\"row axis\"><div class=\"label\">time since the supervisor"
 				+ " started</div><div class=\"track\">");
 		for (TimeAxis.Tick tick : this.geometry.ticks()) {
@@ -205,7 +310,7 @@ public final class HtmlReport {
 	private void supervisorRow() {
 		String state = this.report.ready() ? "ok" : "bad";
 		openRow("supervisor", SUPERVISOR, this.report.outcome(), "");
-		label(SUPERVISOR, "gym.startup · its own stages", null, state, this.report.outcome(), null);
+		label(SUPERVISOR, SpanNames.SUPERVISOR_ROOT + " · its own stages", null, state, this.report.outcome(), null);
 		this.html.append("<div class=\"track\">");
 		for (Stage stage : this.report.supervisorStages()) {
 			stageBar(SUPERVISOR, stage, this.report.startNs(), this.report.durationNs(), false);
@@ -215,16 +320,25 @@ public final class HtmlReport {
 
 	/** A server's row, written straight into the page: a hundred servers make a hundred of them. */
 	private void serverRow(ServerReport server) {
-		boolean isCritical = this.critical.map((path) -> path.server().equals(server)).orElse(false);
-		Optional<Stage> slowest = isCritical ? this.critical.get().slowestStage() : Optional.empty();
-		String state = server.ready() ? "ok" : server.stopped() ? "muted" : "bad";
+		boolean onChain = this.chain
+			.map((chain) -> chain.links().stream().anyMatch((link) -> link.server().equals(server)))
+			.orElse(false);
+		boolean isCritical = onChain
+				|| (this.chain.isEmpty() && this.critical.map((path) -> path.server().equals(server)).orElse(false));
+		Optional<Stage> slowest = isCritical ? server.slowestStage() : Optional.empty();
+		String state = server.ready() ? "ok" : (server.stopped() || !server.spawned()) ? "muted" : "bad";
 		String classes = (isCritical ? " critical" : "") + (server.ready() ? "" : " " + state);
 		openRow("server", server.name(), server.outcome(), classes);
-		label(server.name(), server.type(), HtmlWording.note(server, isCritical), state,
-				ReportWording.shortOutcome(server), HtmlWording.badgeTitle(server));
+		this.rowOf.put(server.name(), this.rows);
+		label(server.name(), server.type(), HtmlWording.note(server, isCritical, this.chain.isPresent()), state,
+				ReportWording.outcome(server), HtmlWording.badgeTitle(server));
 		this.html.append("<div class=\"track\">");
+		server.waiting().ifPresent((wait) -> waitBar(server, wait));
 		List<Stage> stages = server.stages();
-		if (stages.isEmpty()) {
+		if (!server.spawned()) {
+			// never started: its wait is all there is
+		}
+		else if (stages.isEmpty()) {
 			wholeBar(server);
 		}
 		else {
@@ -238,17 +352,44 @@ public final class HtmlReport {
 			}
 		}
 		OptionalLong lag = server.probeLagNs();
-		if (lag.isPresent()) {
+		if (server.oneShot() && server.ready() && !stages.isEmpty() && stages.get(stages.size() - 1).endNs() < server.endNs()) {
+			long readyNs = stages.get(stages.size() - 1).endNs();
+			bar("gap", null, readyNs, server.endNs(), "", this.wording.exitTooltip(server, readyNs), "");
+		}
+		else if (lag.isPresent()) {
 			bar("lag", null, server.serverReadyNs().getAsLong(), server.endNs(),
 					this.geometry.fitting(lag.getAsLong(), "probe lag", "lag"),
 					this.wording.lagTooltip(server, lag.getAsLong()), "");
 		}
-		closeRow(Durations.format(server.spawnToEndNs()), sideNote(server));
+		closeRow(server.spawned() ? Durations.format(server.spawnToEndNs()) : "-", sideNote(server));
+	}
+
+	/** The wait for its dependencies before its spawn: hatched, its own segment of the row. */
+	private void waitBar(ServerReport server, ServerReport.Waiting wait) {
+		long endNs = wait.startNs() + server.waitedNs();
+		String names = String.join(", ", wait.dependsOn().stream().map(ServerReport.DependsOn::name).toList());
+		this.html.append("<div class=\"bar wait\" data-wait=\"");
+		HtmlText.escape(Durations.format(server.waitedNs()), this.html).append("\" style=\"left:")
+			.append(this.geometry.left(wait.startNs()))
+			.append(";width:")
+			.append(this.geometry.width(wait.startNs(), endNs))
+			.append("\" title=\"");
+		HtmlText.escape(this.wording.waitTooltip(server, wait), this.html).append("\">");
+		String text = this.geometry.fitting(server.waitedNs(),
+				(names.isEmpty() ? "waiting" : "waiting for " + names) + " " + Durations.format(server.waitedNs()),
+				"waiting " + Durations.format(server.waitedNs()), Durations.format(server.waitedNs()));
+		if (!text.isEmpty()) {
+			HtmlText.escape(text, this.html.append("<span>")).append("</span>");
+		}
+		this.html.append("</div>");
 	}
 
 	/** Beside the row's duration: how long the platform held it back, and the probe lag. */
 	private static String sideNote(ServerReport server) {
 		List<String> notes = new ArrayList<>();
+		if (server.waiting().isPresent()) {
+			notes.add(ReportWording.WAITED + " " + Durations.format(server.waitedNs()));
+		}
 		server.queuedNs().ifPresent((queued) -> notes.add(ReportWording.QUEUED + " " + Durations.format(queued)));
 		server.probeLagNs().ifPresent((lag) -> notes.add("probe lag " + Durations.format(lag)));
 		return notes.isEmpty() ? null : String.join(" · ", notes);
@@ -275,6 +416,7 @@ public final class HtmlReport {
 		for (Nested nested : shown) {
 			StepTiming bean = nested.bean();
 			String stage = stageAt(server, bean.startNs());
+			this.rows++;
 			rows.append("<div class=\"row bean\" data-row=\"bean\" data-server=\"")
 				.append(esc(server.name()))
 				.append("\"><div class=\"label\" style=\"padding-left:")
@@ -290,6 +432,7 @@ public final class HtmlReport {
 				.append(Durations.format(bean.durationNs()))
 				.append("</div></div>\n");
 		}
+		server.unattributedNs().ifPresent((ns) -> this.rows++);
 		server.unattributedNs()
 			.ifPresent((ns) -> rows.append("<div class=\"row unattributed\" data-server=\"")
 				.append(esc(server.name()))
@@ -299,6 +442,7 @@ public final class HtmlReport {
 				.append(Durations.format(ns))
 				.append("</div></div>\n"));
 		if (beans.size() > shown.size()) {
+			this.rows++;
 			rows.append("<div class=\"row bean more\"><div class=\"label\">↳ ")
 				.append(beans.size() - shown.size())
 				.append(" faster slow beans not shown</div><div class=\"track\"></div><div class=\"stats\"></div></div>\n");
@@ -403,6 +547,7 @@ public final class HtmlReport {
 
 	/** A row's opening tag; its label, then its track's opening tag and bars, follow, then {@link #closeRow}. */
 	private void openRow(String kind, String name, String outcome, String classes) {
+		this.rows++;
 		this.html.append("<div class=\"row ").append(kind).append(classes).append("\" data-row=\"").append(kind)
 			.append("\" data-server=\"");
 		HtmlText.escape(name, this.html).append("\" data-outcome=\"");
@@ -431,9 +576,19 @@ public final class HtmlReport {
 			this.html.append("<span class=\"key\"><i class=\"swatch").append(idle(stage) ? " idle" : "")
 				.append("\" style=\"--c:").append(color).append("\"></i>").append(esc(stage)).append("</span>");
 		}
+		if (this.report.hasDependencies()) {
+			this.html.append("<span class=\"key\"><i class=\"swatch wait\"></i>")
+				.append(StageNames.WAITING_FOR_DEPENDENCIES)
+				.append(": before its spawn, until its depends-on were met</span>");
+		}
+		if (this.chain.isPresent()) {
+			this.html.append("<span class=\"key\"><i class=\"swatch edgeish\"></i>critical chain: from when a"
+					+ " dependency met its condition to the server it released</span>");
+		}
 		this.html.append("<span class=\"key\"><i class=\"swatch lag\"></i>probe lag: ready, not noticed yet</span>")
-			.append("<span class=\"key\"><i class=\"swatch outline\"></i>slowest stage of the server that held"
-					+ " all ready back</span>")
+			.append("<span class=\"key\"><i class=\"swatch outline\"></i>slowest stage of the server")
+			.append(this.chain.isPresent() ? "s on the critical chain" : " that held all ready back")
+			.append("</span>")
 			.append("<span class=\"key\"><i class=\"swatch beanish\"></i>slow bean, under its stage</span>")
 			.append("<span class=\"key\"><i class=\"swatch cpuish\"></i>line under a stage: its CPU time per wall"
 					+ " time (full at one busy core); a stage hatched lightly used under a quarter of it: mostly"

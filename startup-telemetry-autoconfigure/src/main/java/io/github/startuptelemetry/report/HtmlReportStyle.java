@@ -29,7 +29,8 @@ final class HtmlReportStyle {
 			.badge.bad { background: #ffebe9; color: #a40e26; }
 			.badge.muted { background: #eaeef2; color: #57606a; }
 			h1 .badge { padding: 2px 10px; font-size: 13px; }
-			.chart { position: relative; overflow: clip; background: #fff; border: 1px solid #d0d7de; border-radius: 8px; }
+			.chart { position: relative; display: grid; grid-template-columns: minmax(0, 1fr); overflow: clip; background: #fff;
+			  border: 1px solid #d0d7de; border-radius: 8px; }
 			.row { display: grid; grid-template-columns: var(--label) minmax(0, 1fr) var(--stats); min-height: var(--row);
 			  border-top: 1px solid var(--line); }
 			.row:first-child { border-top: 0; }
@@ -66,10 +67,26 @@ final class HtmlReportStyle {
 			.bar.slowest span { font-weight: 750; }
 			.bar.lag { background: repeating-linear-gradient(135deg, #424a53 0 3px, #d0d7de 3px 6px); color: var(--ink); }
 			.bar.gap { height: 4px; margin-top: -2px; background: #afb8c1; }
+			.bar.wait { background: repeating-linear-gradient(135deg, #6e7781 0 4px, #eaeef2 4px 9px); color: var(--ink);
+			  box-shadow: inset 0 0 0 1px #afb8c1; }
+			.edge { position: absolute; grid-column: 1; z-index: 2; pointer-events: none; width: 0;
+			  top: calc(var(--row) / 2); bottom: calc(var(--row) / 2 - 2px);
+			  left: calc(var(--label) + (100% - var(--label) - var(--stats)) * var(--at) - 1px);
+			  border-left: 3px solid #5f3dc4; }
+			.edge::after { content: ""; position: absolute; left: -7px; bottom: -4px; border: 5.5px solid transparent;
+			  border-top: 8px solid #5f3dc4; border-bottom: 0; }
+			.edge.up::after { top: -4px; bottom: auto; border-top: 0; border-bottom: 8px solid #5f3dc4; }
+			.dependencies { margin-top: 14px; padding: 10px 14px; background: #fff; border: 1px solid #d0d7de;
+			  border-radius: 8px; }
+			.dependencies h2 { margin: 8px 0 4px; font-size: 14px; }
+			.dependencies h2:first-child { margin-top: 0; }
+			.dependencies .chain-key { margin: 0 0 4px; color: var(--muted); font-size: 12px; }
+			.dependencies ol, .dependencies ul { margin: 0; padding-left: 22px; }
+			.dependencies li { margin: 2px 0; }
 			.bar.opaque { background: #8c959f; }
 			.bar.failed { background: repeating-linear-gradient(135deg, #cf222e 0 7px, #e5534b 7px 14px); }
 			.bar.stopped { background: repeating-linear-gradient(135deg, #8c959f 0 7px, #c2c9d0 7px 14px); color: var(--ink); }
-			.bar.idle span, .bar.lag span, .bar.failed span, .bar.stopped span { display: inline-block;
+			.bar.idle span, .bar.lag span, .bar.wait span, .bar.failed span, .bar.stopped span { display: inline-block;
 			  max-width: calc(100% - 6px); margin: 3px 0 0 3px; padding: 0 5px; border-radius: 2px; background: rgba(255, 255, 255, .92); color: var(--ink);
 			  line-height: 16px; }
 			.bar.failed span { color: #a40e26; }
@@ -112,6 +129,8 @@ final class HtmlReportStyle {
 			.swatch { display: inline-block; width: 16px; height: 12px; border-radius: 2px; background: var(--c); }
 			.swatch.idle { background: repeating-linear-gradient(135deg, var(--c) 0 3px, #f1f3f5 3px 6px); }
 			.swatch.lag { background: repeating-linear-gradient(135deg, #424a53 0 2px, #d0d7de 2px 4px); }
+			.swatch.wait { background: repeating-linear-gradient(135deg, #6e7781 0 2px, #eaeef2 2px 5px); }
+			.swatch.edgeish { width: 3px; height: 14px; background: #5f3dc4; }
 			.swatch.outline { background: #fff; outline: 3px solid var(--ink); outline-offset: -3px; }
 			.swatch.cpuish { height: 4px; background: rgba(31, 35, 40, .6); }
 			.swatch.beanish { height: 7px; background: #f28e2b; opacity: .8; }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
+import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.internal.support.Durations;
 import io.github.startuptelemetry.report.StartupReport.CriticalPath;
@@ -20,7 +21,7 @@ final class HtmlWording {
 
 	static final String SUPERVISOR = "supervisor";
 
-	private static final UnaryOperator<String> STRONG = (text) -> "<b>" + HtmlText.escape(text) + "</b>";
+	static final UnaryOperator<String> STRONG = (text) -> "<b>" + HtmlText.escape(text) + "</b>";
 
 	private static final UnaryOperator<String> WHO = (text) -> "<b class=\"who\">" + HtmlText.escape(text) + "</b>";
 
@@ -41,25 +42,39 @@ final class HtmlWording {
 	/** One sentence a glance can take in, as HTML: what held the startup back, or what ended it. */
 	String verdict() {
 		if (this.report.ready()) {
-			return this.report.criticalPath().map(HtmlWording::criticalPath).orElse("No servers.");
+			return this.report.criticalChain()
+				.map((chain) -> "All ready " + ReportWording.chainHeadline(chain, STRONG, WHO) + ".")
+				.orElseGet(() -> this.report.criticalPath().map(HtmlWording::criticalPath).orElse("No servers."));
 		}
+		List<String> unspawned = this.report.servers()
+			.stream()
+			.filter((s) -> !s.spawned())
+			.map((s) -> WHO.apply(s.name()))
+			.toList();
+		String never = unspawned.isEmpty() ? ""
+				: " Never spawned, still waiting for their dependencies: " + String.join(", ", unspawned) + ".";
 		List<ServerReport> exited = this.report.servers()
 			.stream()
 			.filter((s) -> !s.ready() && s.exitCode().isPresent())
 			.toList();
 		if (!exited.isEmpty()) {
+			long started = this.report.servers().stream().filter(ServerReport::spawned).count();
 			return exited.stream()
 				.map((s) -> WHO.apply(s.name()) + " exited with code " + s.exitCode().getAsInt() + " after "
 						+ Durations.format(s.spawnToEndNs()) + ", before it was ready")
-				.collect(Collectors.joining("; ", "",
-						(exited.size() < this.report.servers().size()) ? "; the others were stopped." : "."));
+				.collect(Collectors.joining("; ", "", (exited.size() < started) ? "; the others were stopped." : "."))
+					+ never;
 		}
-		List<String> pending = this.report.servers().stream().filter((s) -> !s.ready()).map((s) -> WHO.apply(s.name())).toList();
+		List<String> pending = this.report.servers()
+			.stream()
+			.filter((s) -> !s.ready() && s.spawned())
+			.map((s) -> WHO.apply(s.name()))
+			.toList();
 		String waiting = pending.isEmpty() ? "" : " Not ready yet: " + String.join(", ", pending) + ".";
 		return switch (this.report.outcome()) {
-			case StartupOutcome.TIMEOUT -> "The ready timeout passed." + waiting;
-			case StartupOutcome.INTERRUPTED -> "The supervisor was stopped during startup." + waiting;
-			default -> "The startup failed." + waiting;
+			case StartupOutcome.TIMEOUT -> "The ready timeout passed." + waiting + never;
+			case StartupOutcome.INTERRUPTED -> "The supervisor was stopped during startup." + waiting + never;
+			default -> "The startup failed." + waiting + never;
 		};
 	}
 
@@ -93,6 +108,11 @@ final class HtmlWording {
 				+ times(server.spawnNs(), firstStageNs, server);
 	}
 
+	String exitTooltip(ServerReport server, long readyNs) {
+		return server.name() + " · after its application_ready, until it exited 0 (a one-shot job)\n"
+				+ times(readyNs, server.endNs(), server);
+	}
+
 	String lagTooltip(ServerReport server, long lagNs) {
 		return server.name() + " · probe lag " + Durations.format(lagNs) + "\nready at "
 				+ this.geometry.offset(server.serverReadyNs().getAsLong()) + ", noticed by the supervisor at "
@@ -101,7 +121,7 @@ final class HtmlWording {
 
 	/** What the one bar of a server that reported no stages says: how its startup ended. */
 	static String wholeBarText(ServerReport server) {
-		return server.ready() ? "ready (no stages reported)" : ReportWording.failure(server);
+		return server.ready() ? ReportWording.outcome(server) + " (no stages reported)" : ReportWording.failure(server);
 	}
 
 	String wholeBarTooltip(ServerReport server) {
@@ -115,8 +135,42 @@ final class HtmlWording {
 	}
 
 	/** The label under a server's name: why it matters, or why it is not ready. */
-	static String note(ServerReport server, boolean critical) {
-		return critical ? "held back all ready" : server.ready() ? null : ReportWording.shortFailure(server);
+	static String note(ServerReport server, boolean critical, boolean chain) {
+		if (critical) {
+			return chain ? "on the critical chain" : "held back all ready";
+		}
+		return server.ready() ? null : ReportWording.shortFailure(server);
+	}
+
+	/** A wait bar's tooltip: from when to when, for what, and what released it (or what it still waited for). */
+	String waitTooltip(ServerReport server, ServerReport.Waiting wait) {
+		long endNs = wait.startNs() + server.waitedNs();
+		StringBuilder text = new StringBuilder(server.name()).append(" · ")
+			.append(StageNames.WAITING_FOR_DEPENDENCIES)
+			.append("\nfrom ")
+			.append(this.geometry.offset(wait.startNs()))
+			.append(" to ")
+			.append(this.geometry.offset(endNs))
+			.append(" (")
+			.append(Durations.format(server.waitedNs()))
+			.append(")");
+		if (!wait.dependsOn().isEmpty()) {
+			text.append("\nfor ").append(String.join(", ", wait.dependsOn().stream().map(Object::toString).toList()));
+		}
+		if (wait.releasedBy() != null) {
+			text.append("\nreleased by ").append(wait.releasedBy());
+		}
+		if (!wait.spawned()) {
+			text.append('\n').append(ReportWording.notSpawned(server, this.report));
+		}
+		return text.toString();
+	}
+
+	/** A critical chain edge's tooltip. */
+	String edgeTooltip(CriticalChain.Link from, CriticalChain.Link to) {
+		return from.server().name() + " " + from.condition() + " at " + this.geometry.offset(this.report.startNs()
+				+ from.metAfterNs()) + " → " + to.server().name() + " spawned, after it "
+				+ ReportWording.chainWait(to);
 	}
 
 	static String badgeTitle(ServerReport server) {

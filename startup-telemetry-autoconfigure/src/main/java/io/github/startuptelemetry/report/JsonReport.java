@@ -57,7 +57,7 @@ public final class JsonReport {
 		body.put(JsonFields.END_EPOCH_NS, report.endNs());
 		body.put(JsonFields.DURATION_MS, ms(report.durationNs()));
 		body.put(JsonFields.SUPERVISOR, Map.of(JsonFields.STAGES, report.supervisorStages().stream().map(TimelineJson::stage).toList()));
-		body.put(JsonFields.SERVERS, report.servers().stream().map(JsonReport::server).toList());
+		body.put(JsonFields.SERVERS, report.servers().stream().map((server) -> server(server, report)).toList());
 		report.criticalPath().ifPresent((path) -> {
 			Map<String, Object> critical = new LinkedHashMap<>();
 			critical.put(JsonFields.SERVER, path.server().name());
@@ -65,15 +65,72 @@ public final class JsonReport {
 			critical.put(JsonFields.SLOWEST_STAGE, path.slowestStage().map(Stage::name).orElse(null));
 			body.put(JsonFields.CRITICAL_PATH, critical);
 		});
+		report.criticalChain().ifPresent((chain) -> body.put(JsonFields.CRITICAL_CHAIN, chain(chain)));
+		if (report.hasDependencies()) {
+			body.put(JsonFields.DEPENDENCY_WAITS, report.dependencyWaits().stream().map(JsonReport::wait).toList());
+		}
+		if (report.jvmCache() != null) {
+			body.put(JsonFields.JVM_CACHE, JvmCacheJson.document(report.jvmCache()));
+		}
 		return body;
 	}
 
-	private static Map<String, Object> server(ServerReport server) {
+	private static Map<String, Object> chain(CriticalChain chain) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put(JsonFields.DURATION_MS, ms(chain.allReadyAfterNs()));
+		body.put(JsonFields.LINKS, chain.links().stream().map((link) -> {
+			Map<String, Object> entry = new LinkedHashMap<>();
+			entry.put(JsonFields.SERVER, link.server().name());
+			entry.put(JsonFields.CONDITION, link.condition());
+			entry.put(JsonFields.MET_AFTER_MS, ms(link.metAfterNs()));
+			entry.put(JsonFields.SPAWN_TO_READY_MS, ms(link.server().spawnToEndNs()));
+			entry.put(JsonFields.WAITED_MS, ms(link.waitedNs()));
+			entry.put(JsonFields.WAITED_FOR, link.waitedFor().map(ServerReport.DependsOn::name).orElse(null));
+			entry.put(JsonFields.SLOWEST_STAGE, link.slowestStage().map(Stage::name).orElse(null));
+			entry.put(JsonFields.SLOWEST_STAGE_MS, link.slowestStage().map((stage) -> ms(stage.durationNs())).orElse(null));
+			return entry;
+		}).toList());
+		return body;
+	}
+
+	private static Map<String, Object> wait(DependencyWait wait) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put(JsonFields.DEPENDANT, wait.dependant().name());
+		body.put(JsonFields.DEPENDENCY, wait.dependency().name());
+		body.put(JsonFields.CONDITION, wait.dependency().condition());
+		body.put(JsonFields.WAITED_MS, ms(wait.waitedNs()));
+		body.put(JsonFields.COULD_OVERLAP_MS, wait.overlap().map((overlap) -> ms(overlap.ns())).orElse(null));
+		body.put(JsonFields.UP_TO_STAGE, wait.overlap().map(DependencyWait.Overlap::upToStage).orElse(null));
+		body.put(JsonFields.CONTACT_STAGE, wait.overlap().map(DependencyWait.Overlap::contactStage).orElse(null));
+		body.put(JsonFields.CONTACT_EPOCH_NS, wait.overlap().map(DependencyWait.Overlap::contactNs).orElse(null));
+		return body;
+	}
+
+	private static Map<String, Object> waiting(ServerReport server, ServerReport.Waiting wait) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put(JsonFields.WAIT_START_EPOCH_NS, wait.startNs());
+		body.put(JsonFields.WAITED_MS, ms(server.waitedNs()));
+		body.put(JsonFields.SPAWNED, wait.spawned());
+		body.put(JsonFields.DEPENDS_ON, wait.dependsOn().stream().map((on) -> {
+			Map<String, Object> entry = new LinkedHashMap<>();
+			entry.put(JsonFields.NAME, on.name());
+			entry.put(JsonFields.CONDITION, on.condition());
+			entry.put(JsonFields.SERVERS, on.servers());
+			return entry;
+		}).toList());
+		body.put(JsonFields.RELEASED_BY, wait.releasedBy());
+		body.put(JsonFields.BLOCKED_BY, wait.blockedBy());
+		return body;
+	}
+
+	private static Map<String, Object> server(ServerReport server, StartupReport report) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put(JsonFields.NAME, server.name());
 		body.put(JsonFields.TYPE, server.type());
 		body.put(JsonFields.OUTCOME, server.outcome());
 		body.put(JsonFields.EXIT_CODE, server.exitCode().isPresent() ? server.exitCode().getAsInt() : null);
+		body.put(JsonFields.ONE_SHOT, server.oneShot());
+		body.put(JsonFields.DEPENDENCIES, server.waiting().map((wait) -> waiting(server, wait)).orElse(null));
 		body.put(JsonFields.SPAWN_EPOCH_NS, server.spawnNs());
 		body.put(JsonFields.END_EPOCH_NS, server.endNs());
 		body.put(JsonFields.SPAWN_TO_READY_MS, ms(server.spawnToEndNs()));
@@ -83,6 +140,10 @@ public final class JsonReport {
 		body.put(JsonFields.STAGES, server.stages().stream().map(TimelineJson::stage).toList());
 		body.put(JsonFields.BEANS, TimelineJson.steps(server.beans()));
 		server.timeline().ifPresent((timeline) -> TimelineJson.putUnattributed(body, timeline));
+		Map<String, Object> jvmCache = JvmCacheJson.server(report.jvmCache(), server.name());
+		if (jvmCache != null) {
+			body.put(JsonFields.JVM_CACHE, jvmCache);
+		}
 		return body;
 	}
 

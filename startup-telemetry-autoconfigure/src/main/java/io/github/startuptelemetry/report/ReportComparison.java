@@ -13,7 +13,6 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.ExitCodes;
 import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.internal.report.RegressionThreshold;
 import io.github.startuptelemetry.internal.support.Durations;
 import io.github.startuptelemetry.report.JsonReport.ServerTimes;
 

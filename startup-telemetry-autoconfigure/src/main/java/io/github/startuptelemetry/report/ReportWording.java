@@ -3,6 +3,7 @@ package io.github.startuptelemetry.report;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
 
+import io.github.startuptelemetry.contract.DependencyConditions;
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.internal.support.Decimals;
 import io.github.startuptelemetry.internal.support.Durations;
@@ -56,24 +57,32 @@ final class ReportWording {
 	}
 
 	/**
-	 * How a server's startup ended, as people read it: its outcome, with the exit code of a
-	 * server that exited before it was ready ({@code crashed (exit 3)}) or, for a server still
-	 * starting when another crashed, that it was stopped ({@code crashed (stopped)}).
+	 * How a server's startup ended, as people read it, the same in the console's outcome column
+	 * and on the HTML's badge: its outcome (the one word its span and metric carry), with the exit
+	 * code of a server that exited before it was ready ({@code crashed (exit 3)}) or, for a server
+	 * still starting when another crashed, that it was stopped ({@code crashed (stopped)}).
 	 */
 	static String outcome(ServerReport server) {
 		if (server.exitCode().isPresent()) {
 			return server.outcome() + " (exit " + server.exitCode().getAsInt() + ")";
 		}
+		if (!server.spawned()) {
+			return server.outcome() + " (not spawned)";
+		}
+		if (server.oneShot() && server.ready()) {
+			return COMPLETED;
+		}
 		return server.stopped() ? server.outcome() + " (stopped)" : server.outcome();
 	}
 
+	/** What a one-shot job that exited 0 did, where a server is {@code ready}. */
+	static final String COMPLETED = DependencyConditions.COMPLETED;
+
+	/** What the wait of a server before its spawn is called. */
+	static final String WAITED = "waited";
+
 	/** What the wait before a server ran is called, e.g. Slurm's pending step. */
 	static final String QUEUED = "queued";
-
-	/** The same in a word or two: {@code stopped} for a server stopped because another crashed. */
-	static String shortOutcome(ServerReport server) {
-		return server.stopped() ? "stopped" : outcome(server);
-	}
 
 	/** Why a server that is not ready stopped starting, in a sentence. */
 	static String failure(ServerReport server) {
@@ -86,6 +95,11 @@ final class ReportWording {
 	}
 
 	private static FailureWords failureWords(ServerReport server) {
+		if (!server.spawned()) {
+			String blocked = server.waiting().map(ServerReport.Waiting::blockedBy).orElse(null);
+			return new FailureWords("not spawned: still waiting for " + ((blocked != null) ? blocked : "its dependencies")
+					+ " when the startup ended", "not spawned");
+		}
 		if (server.exitCode().isPresent()) {
 			return new FailureWords("exited with code " + server.exitCode().getAsInt() + " before it was ready",
 					"exited before it was ready");
@@ -129,6 +143,82 @@ final class ReportWording {
 	/** {@code its slowest stage beans_instantiated}: the critical path's second half, if known. */
 	static String slowestStage(String stage, UnaryOperator<String> strong) {
 		return "its slowest stage " + strong.apply(stage);
+	}
+
+	/**
+	 * Why a server was never spawned, naming the dependency it waited for and what became of
+	 * that one: {@code not spawned: waiting for config, which exited with code 3 before it was
+	 * ready}.
+	 */
+	static String notSpawned(ServerReport server, StartupReport report) {
+		String blocked = server.waiting().map(ServerReport.Waiting::blockedBy).orElse(null);
+		ServerReport blocker = (blocked != null) ? report.servers()
+			.stream()
+			.filter((row) -> row.name().equals(blocked))
+			.findFirst()
+			.orElse(null) : null;
+		if (blocker == null) {
+			return failure(server);
+		}
+		String condition = server.waiting()
+			.flatMap((wait) -> wait.on(blocked))
+			.map((on) -> " (" + on.condition() + ")")
+			.orElse("");
+		return "not spawned: waiting for " + blocked + condition + ", which " + fate(blocker);
+	}
+
+	/** What became of a server another one waited for, after "which". */
+	private static String fate(ServerReport server) {
+		if (!server.spawned()) {
+			return "was not spawned either";
+		}
+		if (server.ready()) {
+			return "was " + (server.oneShot() ? COMPLETED : StartupOutcome.READY) + " as the startup ended";
+		}
+		String sentence = failure(server);
+		return server.exitCode().isPresent() ? sentence : "was " + sentence.replace("; stopped", "");
+	}
+
+	/**
+	 * {@code all ready at 14.2 s, set by the critical chain config → model-1 → gateway}: the
+	 * first line of a ready startup with dependencies, after which {@link #chainLink} lists each.
+	 */
+	static String chainHeadline(CriticalChain chain, UnaryOperator<String> strong, UnaryOperator<String> who) {
+		return "at " + strong.apply(Durations.format(chain.allReadyAfterNs())) + ", set by the critical chain "
+				+ String.join(" → ", chain.links().stream().map((link) -> who.apply(link.server().name())).toList());
+	}
+
+	/** What {@code @} and {@code +} of a chain link mean. */
+	static final String CHAIN_KEY = "@ when it met the condition, after the supervisor's start; + its own spawn→ready";
+
+	/** {@code @3.9 s}: when a link met its condition. */
+	static String chainAt(CriticalChain.Link link) {
+		return "@" + Durations.format(link.metAfterNs());
+	}
+
+	/** {@code waited 3.2 s for config (ready)}, or nothing for the first link. */
+	static String chainWait(CriticalChain.Link link) {
+		return link.waitedFor().map((on) -> WAITED + " " + Durations.format(link.waitedNs()) + " for " + on).orElse("");
+	}
+
+	/**
+	 * A dependency edge's wait and what could have overlapped, in a sentence:
+	 * {@code gateway waited 7.0 s for model (ready): its startup up to context_prepared (2.1 s)
+	 * did not need it and could have overlapped the wait}.
+	 */
+	static String dependencyWait(DependencyWait wait, UnaryOperator<String> strong) {
+		String name = wait.dependency().name();
+		String head = wait.dependant().name() + " " + WAITED + " " + strong.apply(Durations.format(wait.waitedNs()))
+				+ " for " + wait.dependency() + ": ";
+		return head + wait.overlap().map((overlap) -> (overlap.upToStage() == null)
+				? "none of its stages ended before it first contacted " + name + " (in " + overlap.contactStage()
+						+ "): nothing could have overlapped"
+				: "its startup up to " + overlap.upToStage() + " (" + strong.apply(Durations.format(overlap.ns()))
+						+ ") did not need " + name + " and could have overlapped the wait; it first contacted "
+						+ name + " in " + overlap.contactStage())
+			.orElseGet(() -> "unknown what could have overlapped: " + (wait.dependant().stages().isEmpty()
+					? "it reported no stages" : "it reported no first contact with " + name + " (an application step "
+							+ wait.contactStep() + ")"));
 	}
 
 	/** {@code 75%} of the whole, or {@code -} for an empty whole. */

@@ -31,9 +31,13 @@ import io.github.startuptelemetry.timeline.StepTiming;
  * @param queuedNs how long the platform held it back before it ran, when its launcher knows
  * (Slurm: the job step pending, {@code startup.slurm.pending_ms}); part of spawn→ready, so that
  * "the scheduler held it back" reads apart from "it was slow"
+ * @param waiting how it waited for the servers it depends on before it was spawned, for a server
+ * with {@code depends-on}; not part of spawn→ready, which its own stages still add up to
+ * @param oneShot whether it is a one-shot job: ready means it exited 0 (it completed)
  */
 public record ServerReport(String name, @Nullable String type, long spawnNs, long endNs, String outcome,
-		Optional<ServerTimeline> timeline, OptionalInt exitCode, OptionalLong queuedNs) {
+		Optional<ServerTimeline> timeline, OptionalInt exitCode, OptionalLong queuedNs, Optional<Waiting> waiting,
+		boolean oneShot) {
 
 	public ServerReport {
 		Objects.requireNonNull(name, "name");
@@ -41,6 +45,13 @@ public record ServerReport(String name, @Nullable String type, long spawnNs, lon
 		Objects.requireNonNull(timeline, "timeline");
 		Objects.requireNonNull(exitCode, "exitCode");
 		Objects.requireNonNull(queuedNs, "queuedNs");
+		Objects.requireNonNull(waiting, "waiting");
+	}
+
+	/** A row of a server that waited for nothing and is no one-shot job (the form before dependencies). */
+	public ServerReport(String name, @Nullable String type, long spawnNs, long endNs, String outcome,
+			Optional<ServerTimeline> timeline, OptionalInt exitCode, OptionalLong queuedNs) {
+		this(name, type, spawnNs, endNs, outcome, timeline, exitCode, queuedNs, Optional.empty(), false);
 	}
 
 	/** A row as the supervisor alone saw it, without the server's own timeline. */
@@ -52,19 +63,41 @@ public record ServerReport(String name, @Nullable String type, long spawnNs, lon
 	/** This row with the server's own timeline added. */
 	public ServerReport withTimeline(ServerTimeline timeline) {
 		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, Optional.of(timeline),
-				this.exitCode, this.queuedNs);
+				this.exitCode, this.queuedNs, this.waiting, this.oneShot);
 	}
 
 	/** This row with the code the server exited with before it was ready. */
 	public ServerReport withExitCode(int exitCode) {
 		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
-				OptionalInt.of(exitCode), this.queuedNs);
+				OptionalInt.of(exitCode), this.queuedNs, this.waiting, this.oneShot);
 	}
 
 	/** This row with how long the platform held the server back before it ran. */
 	public ServerReport withQueuedNs(long queuedNs) {
 		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
-				this.exitCode, OptionalLong.of(queuedNs));
+				this.exitCode, OptionalLong.of(queuedNs), this.waiting, this.oneShot);
+	}
+
+	/** This row with how it waited for its dependencies. */
+	public ServerReport withWaiting(Waiting waiting) {
+		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
+				this.exitCode, this.queuedNs, Optional.of(waiting), this.oneShot);
+	}
+
+	/** This row of a one-shot job. */
+	public ServerReport asOneShot() {
+		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
+				this.exitCode, this.queuedNs, this.waiting, true);
+	}
+
+	/** Whether it was spawned: every server is, but one that was still waiting for its dependencies when the startup ended. */
+	public boolean spawned() {
+		return this.waiting.map(Waiting::spawned).orElse(true);
+	}
+
+	/** How long it waited for its dependencies before it was spawned (to the end, if it never was); 0 without any. */
+	public long waitedNs() {
+		return this.waiting.map((wait) -> (wait.spawned() ? this.spawnNs : this.endNs) - wait.startNs()).orElse(0L);
 	}
 
 	/** The server's own contiguous stages, empty when it could not report them. */
@@ -110,12 +143,12 @@ public record ServerReport(String name, @Nullable String type, long spawnNs, lon
 
 	/**
 	 * How long after the server was ready the supervisor noticed: its first healthy probe minus
-	 * the server's own {@code application_ready}. Known only for a ready server that reported.
-	 * Never negative: what is left of a clock difference after the supervisor placed the
+	 * the server's own {@code application_ready}. Known only for a ready server that reported,
+	 * never for a one-shot job (done when it exits, whenever it was ready). Never negative: what is left of a clock difference after the supervisor placed the
 	 * server's timeline on its own clock (within the offset's uncertainty) is no lag.
 	 */
 	public OptionalLong probeLagNs() {
-		return (ready() && serverReadyNs().isPresent())
+		return (ready() && !this.oneShot && serverReadyNs().isPresent())
 				? OptionalLong.of(Math.max(0, this.endNs - serverReadyNs().getAsLong())) : OptionalLong.empty();
 	}
 
@@ -126,10 +159,68 @@ public record ServerReport(String name, @Nullable String type, long spawnNs, lon
 
 	/**
 	 * Whether it was still starting when another server crashed the startup, and was stopped
-	 * for that: its outcome is the startup's, {@code crashed}, but it is not at fault.
+	 * for that: its outcome is the startup's, {@code crashed}, but it is not at fault. (One
+	 * still waiting for its dependencies was never started: {@link #spawned()}.)
 	 */
 	public boolean stopped() {
-		return StartupOutcome.CRASHED.equals(this.outcome) && this.exitCode.isEmpty();
+		return StartupOutcome.CRASHED.equals(this.outcome) && this.exitCode.isEmpty() && spawned();
+	}
+
+	/**
+	 * How a server of a fleet with {@code depends-on} waited before it was spawned: the
+	 * {@code waiting_for_dependencies} stage of its {@code gym.startup.server} span.
+	 *
+	 * @param startNs when it began waiting: when the supervisor spawned the servers that wait for
+	 * nothing
+	 * @param spawned whether it was spawned; a startup that ended while it waited never spawned
+	 * it, and its {@code spawnNs} is then the end
+	 * @param dependsOn what it waited for, in the order declared; empty when its supervisor did
+	 * not say
+	 * @param releasedBy the server whose condition was met last and released it (a replica by its
+	 * own name), or {@code null} when not spawned or not known
+	 * @param blockedBy the server it was still waiting for when the startup ended, or
+	 * {@code null} when it was spawned
+	 */
+	public record Waiting(long startNs, boolean spawned, List<DependsOn> dependsOn, @Nullable String releasedBy,
+			@Nullable String blockedBy) {
+
+		public Waiting {
+			dependsOn = List.copyOf(dependsOn);
+		}
+
+		/** This wait with what it waited for, and what released or blocked it. */
+		public Waiting with(List<DependsOn> dependsOn, @Nullable String releasedBy, @Nullable String blockedBy) {
+			return new Waiting(this.startNs, this.spawned, dependsOn, releasedBy, blockedBy);
+		}
+
+		/** The entry of {@link #dependsOn} that stands for {@code server}, if any. */
+		public Optional<DependsOn> on(String server) {
+			return this.dependsOn.stream().filter((dependency) -> dependency.servers().contains(server)).findFirst();
+		}
+
+	}
+
+	/**
+	 * One entry of a server's {@code depends-on}.
+	 *
+	 * @param name the server it names, as declared (a group of replicas by its name)
+	 * @param condition {@code ready}, {@code started} or {@code completed}
+	 * @param servers the servers it stands for: each must meet the condition
+	 */
+	public record DependsOn(String name, String condition, List<String> servers) {
+
+		public DependsOn {
+			Objects.requireNonNull(name, "name");
+			Objects.requireNonNull(condition, "condition");
+			servers = List.copyOf(servers);
+		}
+
+		/** {@code config (ready)}, as reports say it. */
+		@Override
+		public String toString() {
+			return this.name + " (" + this.condition + ")";
+		}
+
 	}
 
 }

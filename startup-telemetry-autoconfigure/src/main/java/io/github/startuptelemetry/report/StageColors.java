@@ -2,7 +2,7 @@ package io.github.startuptelemetry.report;
 
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,10 +16,8 @@ import io.github.startuptelemetry.contract.StageNames;
  */
 final class StageColors {
 
-	/** The contract's stages, in the order they run, with their colours. */
+	/** The contract's stages' colours (their order is {@link StageNames#RUN_ORDER}'s). */
 	private static final Map<String, String> KNOWN = known();
-
-	private static final List<String> ORDER = List.copyOf(KNOWN.keySet());
 
 	private static final List<String> OTHERS = List.of("#ff9da7", "#a0cbe8", "#ffbe7d", "#8cd17d", "#f1ce63",
 			"#86bcb6", "#fabfd2", "#d4a6c8", "#bab0ac", "#79706e");
@@ -28,7 +26,7 @@ final class StageColors {
 	}
 
 	private static Map<String, String> known() {
-		Map<String, String> known = new LinkedHashMap<>();
+		Map<String, String> known = new HashMap<>();
 		// a pod's, before its process (Kubernetes), in greys
 		known.put(StageNames.POD_SCHEDULING, "#a5a9ad");
 		known.put(StageNames.POD_SETUP, "#c7c2bd");
@@ -49,9 +47,10 @@ final class StageColors {
 		return Collections.unmodifiableMap(known);
 	}
 
-	/** The contract's stages in the order they run, any other name after them. */
+	/** The contract's stages in the order they run ({@link StageNames#RUN_ORDER}), any other name after them. */
 	static Comparator<String> runOrder() {
-		return Comparator.comparingInt((stage) -> ORDER.contains(stage) ? ORDER.indexOf(stage) : ORDER.size());
+		List<String> order = StageNames.RUN_ORDER;
+		return Comparator.comparingInt((stage) -> order.contains(stage) ? order.indexOf(stage) : order.size());
 	}
 
 	/** The stage's colour, {@code #rrggbb}. */

@@ -25,14 +25,22 @@ import io.github.startuptelemetry.timeline.Stage;
  * @param servers one row per server, in spawn order
  * @param runId the run's id ({@code telemetry.run-id}), or {@code null}
  * @param host the host the supervisor ran on, or {@code null} when unknown
+ * @param jvmCache what the supervisor's JVM startup caches did, or {@code null} when they are off
  */
 public record StartupReport(String traceId, long startNs, long endNs, String outcome, String error,
-		List<Stage> supervisorStages, List<ServerReport> servers, @Nullable String runId, @Nullable String host) {
+		List<Stage> supervisorStages, List<ServerReport> servers, @Nullable String runId, @Nullable String host,
+		@Nullable JvmCacheReport jvmCache) {
 
 	public StartupReport {
 		Objects.requireNonNull(outcome, "outcome");
 		supervisorStages = List.copyOf(supervisorStages);
 		servers = List.copyOf(servers);
+	}
+
+	/** A report without JVM caches. */
+	public StartupReport(String traceId, long startNs, long endNs, String outcome, String error,
+			List<Stage> supervisorStages, List<ServerReport> servers, @Nullable String runId, @Nullable String host) {
+		this(traceId, startNs, endNs, outcome, error, supervisorStages, servers, runId, host, null);
 	}
 
 	/** A report that does not say which run or host it is of. */
@@ -60,6 +68,25 @@ public record StartupReport(String traceId, long startNs, long endNs, String out
 		return this.servers.stream()
 			.max(Comparator.comparingLong(ServerReport::endNs))
 			.map((last) -> new CriticalPath(last, last.endNs() - this.startNs, last.slowestStage()));
+	}
+
+	/** Whether any server waited for others ({@code depends-on}). */
+	public boolean hasDependencies() {
+		return this.servers.stream().anyMatch((server) -> server.waiting().isPresent());
+	}
+
+	/**
+	 * The chain of servers that set "all ready" in a fleet with dependencies (which replaces
+	 * {@link #criticalPath()} in the reports); empty unless every server became ready and one of
+	 * them waited for another.
+	 */
+	public Optional<CriticalChain> criticalChain() {
+		return CriticalChain.of(this);
+	}
+
+	/** Each {@code depends-on} edge: how long it held its dependant back, and what could have overlapped. */
+	public List<DependencyWait> dependencyWaits() {
+		return DependencyWait.of(this);
 	}
 
 	/**

@@ -43,6 +43,8 @@ public final class StartupReportBuilder {
 
 	private @Nullable String host;
 
+	private @Nullable JvmCacheReport jvmCache;
+
 	/**
 	 * @param traceId the {@code gym.startup} trace's id, or {@code null} when none was exported
 	 * @param startNs when the supervisor started
@@ -66,7 +68,7 @@ public final class StartupReportBuilder {
 		StartupReportBuilder builder = new StartupReportBuilder(supervisor.traceId(), supervisor.startNs(),
 				supervisor.endNs(), supervisor.outcome(), supervisor.error(), supervisor.supervisorStages());
 		supervisor.servers().forEach(builder::server);
-		return builder.run(supervisor.runId(), supervisor.host());
+		return builder.run(supervisor.runId(), supervisor.host()).jvmCache(supervisor.jvmCache());
 	}
 
 	/**
@@ -137,9 +139,44 @@ public final class StartupReportBuilder {
 		return change(name, (row) -> row.ready() ? row : row.withExitCode(exitCode));
 	}
 
+	/**
+	 * What the server waited for before it was spawned, and which server released it or, for
+	 * one never spawned, held it: what only the run that scheduled it knows.
+	 * @param name the server
+	 * @param dependsOn its {@code depends-on}, in declared order
+	 * @param releasedBy the server whose condition was met last, or {@code null}
+	 * @param blockedBy the server it still waited for when the startup ended, or {@code null}
+	 * @return this builder
+	 */
+	public StartupReportBuilder waiting(String name, List<ServerReport.DependsOn> dependsOn, @Nullable String releasedBy,
+			@Nullable String blockedBy) {
+		return change(name, (row) -> row.withWaiting(row.waiting()
+			.orElse(new ServerReport.Waiting(row.spawnNs(), true, List.of(), null, null))
+			.with(dependsOn, releasedBy, blockedBy)));
+	}
+
+	/**
+	 * The server is a one-shot job: ready means it exited 0.
+	 * @param name the server
+	 * @return this builder
+	 */
+	public StartupReportBuilder oneShot(String name) {
+		return change(name, ServerReport::asOneShot);
+	}
+
+	/**
+	 * What the supervisor's JVM startup caches did ({@code telemetry.supervisor.jvm-cache}).
+	 * @param jvmCache the caches' report, or {@code null} when they are off
+	 * @return this builder
+	 */
+	public StartupReportBuilder jvmCache(@Nullable JvmCacheReport jvmCache) {
+		this.jvmCache = jvmCache;
+		return this;
+	}
+
 	public StartupReport build() {
 		return new StartupReport(this.traceId, this.startNs, this.endNs, this.outcome, this.error,
-				this.supervisorStages, List.copyOf(this.servers.values()), this.runId, this.host);
+				this.supervisorStages, List.copyOf(this.servers.values()), this.runId, this.host, this.jvmCache);
 	}
 
 	private StartupReportBuilder change(String name, UnaryOperator<ServerReport> change) {

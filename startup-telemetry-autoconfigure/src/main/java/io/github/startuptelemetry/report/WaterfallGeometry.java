@@ -29,7 +29,10 @@ final class WaterfallGeometry {
 
 	private final double end;
 
+	private final long startNs;
+
 	WaterfallGeometry(StartupReport report) {
+		this.startNs = report.startNs();
 		this.axis = new TimeAxis(report.startNs(), extentNs(report) - report.startNs());
 		this.end = this.axis.fraction(report.durationNs());
 	}
@@ -72,6 +75,11 @@ final class WaterfallGeometry {
 	/** The distance between two grid lines, in percent of the track. */
 	String grid() {
 		return this.axis.gridPercent();
+	}
+
+	/** Where an instant is, 0 to 1 of the track. */
+	String at(long epochNs) {
+		return Decimals.fixed(this.axis.fraction(epochNs - this.startNs), 5);
 	}
 
 	/** Where the startup ended, 0 to 1 of the track. */

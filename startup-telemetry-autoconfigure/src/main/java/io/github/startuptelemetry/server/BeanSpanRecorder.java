@@ -13,6 +13,7 @@ import org.springframework.boot.context.metrics.buffering.StartupTimeline;
 import org.springframework.core.metrics.ApplicationStartup;
 import org.springframework.core.metrics.StartupStep;
 
+import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.internal.timeline.WallClock;
 import io.github.startuptelemetry.timeline.StepTiming;
 
@@ -22,7 +23,8 @@ import io.github.startuptelemetry.timeline.StepTiming;
  * ({@value #BEAN_STEP}), {@code afterSingletonsInstantiated} ({@value #SMART_INITIALIZE_STEP})
  * and each step the application starts itself (any name outside Spring's {@code spring.*})
  * that takes longer than the threshold is kept, with its nesting; Spring's phases
- * ({@link #PHASE_STEPS}) are kept whatever they took, and singleton creation becomes a phase of
+ * ({@link #PHASE_STEPS}) and a server's first contact with a dependency of its fleet
+ * ({@code startup.dependency.<name>}) are kept whatever they took, and singleton creation becomes a phase of
  * its own ({@value #SINGLETONS_STEP}); everything else is dropped as it ends, so nothing is
  * buffered and no buffer limit can push out a slow bean. What no kept step covers is the
  * stage's unattributed time ({@code ServerTimeline.unattributedNs()}).
@@ -66,7 +68,7 @@ class BeanSpanRecorder {
 	 * post-processing to the last (or the last {@code afterSingletonsInstantiated}), on any
 	 * thread. Spring has no step for it; its children are the slow beans and steps within it.
 	 */
-	static final String SINGLETONS_STEP = "startup.singletons";
+	static final String SINGLETONS_STEP = SpanNames.SINGLETONS_STEP;
 
 	private final long thresholdNs;
 
@@ -191,7 +193,9 @@ class BeanSpanRecorder {
 			this.singletonsEndNs = Math.max(this.singletonsEndNs, node.endNs);
 		}
 		List<Node> siblings = (enclosing != null) ? enclosing.kept : this.roots;
-		if (duration > this.thresholdNs || PHASE_STEPS.contains(node.name)) {
+		// a first contact with a dependency counts however short it was: the supervisor's report places it
+		if (duration > this.thresholdNs || PHASE_STEPS.contains(node.name)
+				|| node.name.startsWith(SpanNames.DEPENDENCY_STEP_PREFIX)) {
 			siblings.add(node);
 		}
 		else {

@@ -23,16 +23,17 @@ import io.github.startuptelemetry.internal.config.TelemetrySwitch;
  * returns. (A start that fails in a ready listener never gets here: the reporter reports when
  * the context closes.)
  * <p>
- * Registered through {@code spring.factories} (hence public, with the public constructor Boot
- * calls), so it runs in every application whatever the conditions say; that is why it reads
+ * Registered through {@code spring.factories} (which instantiates it reflectively, through the
+ * constructor Boot's run listeners have), so it runs in every application whatever the
+ * conditions say; that is why it reads
  * {@code telemetry.enabled} itself: with telemetry off it touches nothing, not even the
  * reporter's class (which links the OpenTelemetry API).
  */
-public class ReadyReportRunListener implements SpringApplicationRunListener, Ordered {
+class ReadyReportRunListener implements SpringApplicationRunListener, Ordered {
 
 	private static final Log logger = LogFactory.getLog(ReadyReportRunListener.class);
 
-	public ReadyReportRunListener(SpringApplication application, String[] args) {
+	ReadyReportRunListener(SpringApplication application, String[] args) {
 	}
 
 	@Override

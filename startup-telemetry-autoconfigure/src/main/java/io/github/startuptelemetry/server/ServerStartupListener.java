@@ -18,10 +18,10 @@ import io.github.startuptelemetry.internal.config.TelemetrySwitch;
  * Why it reads the switch itself: at {@code ApplicationStartingEvent} there is no Spring
  * environment yet, let alone a condition, so only the process environment (env or system
  * property) can say "off" this early. The recorder checks the switch again once the whole
- * configuration is known. Public with a public constructor because {@code spring.factories}
- * instantiates it.
+ * configuration is known. Package-private: {@code spring.factories} instantiates it
+ * reflectively, and no application has a reason to name it.
  */
-public class ServerStartupListener implements GenericApplicationListener {
+class ServerStartupListener implements GenericApplicationListener {
 
 	private ServerStartupRecorder recorder;
 

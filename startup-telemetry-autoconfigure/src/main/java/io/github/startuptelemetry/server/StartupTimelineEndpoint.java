@@ -5,6 +5,7 @@ import java.util.Map;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
+import io.github.startuptelemetry.contract.TimelineEndpoint;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.TimelineJson;
 
@@ -15,7 +16,7 @@ import io.github.startuptelemetry.timeline.TimelineJson;
  * like the rest of the server side: Boot discovers endpoints by annotation and makes their
  * operation methods accessible itself.
  */
-@Endpoint(id = "startuptimeline")
+@Endpoint(id = TimelineEndpoint.ID)
 class StartupTimelineEndpoint {
 
 	private final ServerStartupReporter reporter;

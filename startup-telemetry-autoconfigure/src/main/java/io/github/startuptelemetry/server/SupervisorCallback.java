@@ -1,6 +1,5 @@
 package io.github.startuptelemetry.server;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,6 +8,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -23,6 +23,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.ReadinessCallback;
 import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.internal.http.Http11;
 import io.github.startuptelemetry.internal.json.JsonText;
 import io.github.startuptelemetry.internal.support.DaemonThreads;
 import io.github.startuptelemetry.internal.timeline.ClockOffset;
@@ -83,8 +84,7 @@ final class SupervisorCallback {
 		this.token = token;
 		this.server = server;
 		this.readyHeaders = headers("POST", ReadinessCallback.READY_PATH,
-				"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n")
-			.getBytes(StandardCharsets.ISO_8859_1);
+				Http11.header("Content-Type", "application/json") + Http11.header("Transfer-Encoding", "chunked"));
 	}
 
 	/**
@@ -177,7 +177,7 @@ final class SupervisorCallback {
 					// built, as one chunk and the last, while the main thread flips readiness: built before
 					// the flip, the main thread sends it with the headers (no second wake-up); after it,
 					// it goes from here at once
-					byte[] chunk = chunk(JsonText.compact(callback.get().write(draft)).getBytes(StandardCharsets.UTF_8));
+					byte[] chunk = Http11.chunked(JsonText.compact(callback.get().write(draft)).getBytes(StandardCharsets.UTF_8));
 					synchronized (this.sendLock) {
 						if (!this.announced) {
 							this.body = chunk;
@@ -238,17 +238,6 @@ final class SupervisorCallback {
 			logger.debug("The ready callback's body could not be drafted; it is written whole at ready", ex);
 			return null;
 		}
-	}
-
-	/** {@code body} as one chunk of a chunked body, and the end of that body. */
-	private static byte[] chunk(byte[] body) {
-		byte[] size = (Integer.toHexString(body.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
-		byte[] end = "\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
-		byte[] chunk = new byte[size.length + body.length + end.length];
-		System.arraycopy(size, 0, chunk, 0, size.length);
-		System.arraycopy(body, 0, chunk, size.length, body.length);
-		System.arraycopy(end, 0, chunk, size.length + body.length, end.length);
-		return chunk;
 	}
 
 	/**
@@ -321,18 +310,28 @@ final class SupervisorCallback {
 	private @Nullable String get(String path) throws IOException {
 		try (Socket socket = connect()) {
 			OutputStream out = socket.getOutputStream();
-			out.write(headers("GET", path, "").getBytes(StandardCharsets.ISO_8859_1));
+			out.write(headers("GET", path, ""));
 			out.flush();
 			return answer(socket);
 		}
 	}
 
 	/** The request line and headers, the token among them, up to the empty line. */
-	private String headers(String method, String path, String more) {
-		String basePath = (this.base.getRawPath() != null) ? this.base.getRawPath().replaceAll("/+$", "") : "";
-		return method + " " + basePath + path + " HTTP/1.1\r\nHost: " + this.base.getHost() + ":" + this.base.getPort()
-				+ "\r\n" + ReadinessCallback.AUTHORIZATION + ": " + ReadinessCallback.BEARER + this.token
-				+ "\r\nConnection: close\r\n" + more + "\r\n";
+	private byte[] headers(String method, String path, String more) {
+		return Http11.requestHead(method, withoutTrailingSlashes(this.base.getRawPath()) + path, Http11.host(this.base),
+				Http11.header(ReadinessCallback.AUTHORIZATION, ReadinessCallback.BEARER + this.token) + more);
+	}
+
+	/** {@code path} without the slashes it ends with (a loop: no regex compiled at startup). */
+	private static String withoutTrailingSlashes(@Nullable String path) {
+		if (path == null) {
+			return "";
+		}
+		int end = path.length();
+		while (end > 0 && path.charAt(end - 1) == '/') {
+			end--;
+		}
+		return path.substring(0, end);
 	}
 
 	private Socket connect() throws IOException {
@@ -349,43 +348,26 @@ final class SupervisorCallback {
 		}
 	}
 
-	/** The body of a 2xx answer on {@code socket}, or {@code null} for any other status. */
+	/**
+	 * The body of a 2xx answer on {@code socket}, or {@code null} for any other status or
+	 * something that is not HTTP; read up to the end its {@code Content-Length} or chunks say
+	 * (the connection may stay open), or the connection's end, bounded.
+	 */
 	private static @Nullable String answer(Socket socket) throws IOException {
-		String answer = read(socket.getInputStream());
-		int headerEnd = answer.indexOf("\r\n\r\n");
-		String[] status = answer.split(" ", 3);
-		boolean ok = status.length > 1 && status[0].startsWith("HTTP/") && status[1].startsWith("2");
-		return (ok && headerEnd >= 0) ? answer.substring(headerEnd + 4) : null;
-	}
-
-	/** The answer, up to the end its Content-Length says (the connection may stay open), or EOF. */
-	private static String read(InputStream in) throws IOException {
-		ByteArrayOutputStream answer = new ByteArrayOutputStream();
-		byte[] buffer = new byte[1024];
-		int expected = -1;
-		int n;
-		while (answer.size() < MAX_ANSWER_BYTES && (expected < 0 || answer.size() < expected)
-				&& (n = in.read(buffer)) > 0) {
-			answer.write(buffer, 0, n);
-			if (expected < 0) {
-				String text = answer.toString(StandardCharsets.ISO_8859_1);
-				int headerEnd = text.indexOf("\r\n\r\n");
-				if (headerEnd >= 0) {
-					expected = headerEnd + 4 + contentLength(text.substring(0, headerEnd));
-				}
+		InputStream in = socket.getInputStream();
+		byte[] answer = new byte[1024];
+		int count = 0;
+		while (true) {
+			if (count == answer.length) {
+				answer = Arrays.copyOf(answer, answer.length * 2);
+			}
+			int read = in.read(answer, count, answer.length - count);
+			count += Math.max(read, 0);
+			Http11.Response response = Http11.response(answer, count, MAX_ANSWER_BYTES, read < 0);
+			if (response != null) {
+				return response.successful() ? response.body() : null;
 			}
 		}
-		return answer.toString(StandardCharsets.ISO_8859_1);
-	}
-
-	private static int contentLength(String headers) {
-		for (String line : headers.split("\r\n")) {
-			int colon = line.indexOf(':');
-			if (colon > 0 && line.substring(0, colon).strip().equalsIgnoreCase("Content-Length")) {
-				return Math.min(MAX_ANSWER_BYTES, Integer.parseInt(line.substring(colon + 1).strip()));
-			}
-		}
-		return MAX_ANSWER_BYTES;
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.supervisor;
 
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
@@ -55,6 +57,9 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 
 	private static final Runnable NOTHING_LEFT = () -> {
 	};
+
+	/** What the span of a server never spawned says, before what ended the startup. */
+	static final String NOT_SPAWNED = "not spawned: still waiting for its dependencies when the startup ended";
 
 	private final OpenTelemetry openTelemetry;
 
@@ -128,6 +133,15 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 	}
 
 	@Override
+	public synchronized void serverWaiting(String name, String type) {
+		guarded("open a waiting server's startup span", () -> {
+			if (name != null && !name.isBlank() && !this.servers.containsKey(name) && this.state != State.DONE) {
+				open(name, type, WallClock.nowNs(), true);
+			}
+		});
+	}
+
+	@Override
 	public synchronized void serverAttributes(String name, Map<String, Object> attributes) {
 		guarded("add a server's launcher attributes", () -> {
 			ServerRecord record = (name != null) ? this.servers.get(name) : null;
@@ -144,6 +158,10 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 					}
 					else if (value instanceof Boolean bool) {
 						record.span.setAttribute(key, bool);
+					}
+					else if (value instanceof List<?> list) {
+						record.span.setAttribute(AttributeKey.stringArrayKey(key),
+								list.stream().map(String::valueOf).toList());
 					}
 					else if (value != null) {
 						record.span.setAttribute(key, value.toString());
@@ -187,7 +205,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 	private synchronized ServerRecord claim(String name, String source, double clockOffsetMs, double clockUncertaintyMs,
 			long readyEpochNs) {
 		ServerRecord record = (name != null) ? this.servers.get(name) : null;
-		if (record == null || !record.open()) {
+		if (record == null || !record.open() || record.waiting()) {
 			return null;
 		}
 		// when it was received, never later than now and never before its spawn
@@ -238,20 +256,11 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 	private void fillServerEnv(Map<String, String> env, String name, String type, int rank, int worldSize) {
 		ServerRecord record = this.servers.get(name);
 		if (record == null && this.state != State.DONE) {
-			begin();
-			ServerRecord spawned = new ServerRecord(name, type, WallClock.nowNs());
-			this.servers.put(name, spawned);
-			// its name and type set on the builder: no Attributes built and copied per server
-			guarded("open a server's startup span", () -> {
-				SpanBuilder span = StartupSpans.builder(tracer(), SpanNames.SUPERVISOR_SERVER, spawned.spawnNs,
-						Context.root().with(this.root), Attributes.empty())
-					.setAttribute(StartupSpans.SERVER_NAME, name);
-				if (type != null) {
-					span.setAttribute(StartupSpans.SERVER_TYPE, type);
-				}
-				spawned.span = span.startSpan();
-			});
-			record = spawned;
+			record = open(name, type, WallClock.nowNs(), false);
+		}
+		else if (record != null && record.waiting() && record.open()) {
+			record.spawned(WallClock.nowNs());
+			endWait(record);
 		}
 		ServerEnv server = ServerEnv.of(this.processEnv);
 		if (this.childEnvironment != null) {
@@ -272,6 +281,40 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 		env.putAll(server.toMap());
 	}
 
+	/** A server's record and its open {@code gym.startup.server} span, from {@code startNs}: its spawn, or when it began waiting. */
+	private ServerRecord open(String name, String type, long startNs, boolean waiting) {
+		begin();
+		ServerRecord record = new ServerRecord(name, type, startNs, waiting);
+		this.servers.put(name, record);
+		// its name and type set on the builder: no Attributes built and copied per server
+		guarded("open a server's startup span", () -> {
+			SpanBuilder span = StartupSpans.builder(tracer(), SpanNames.SUPERVISOR_SERVER, startNs,
+					Context.root().with(this.root), Attributes.empty())
+				.setAttribute(StartupSpans.SERVER_NAME, name);
+			if (type != null) {
+				span.setAttribute(StartupSpans.SERVER_TYPE, type);
+			}
+			record.span = span.startSpan();
+		});
+		return record;
+	}
+
+	/**
+	 * The {@code waiting_for_dependencies} stage of a server that waited, under its span: to its
+	 * spawn, or to the end of a startup that ended first.
+	 */
+	private void endWait(ServerRecord record) {
+		long endNs = record.spawnNs;
+		guarded("end a server's wait for its dependencies", () -> {
+			Attributes attributes = (record.type != null)
+					? Attributes.of(StartupSpans.SERVER_NAME, record.name, StartupSpans.SERVER_TYPE, record.type)
+					: Attributes.of(StartupSpans.SERVER_NAME, record.name);
+			StartupSpans.stageSpan(tracer(), new Stage(StageNames.WAITING_FOR_DEPENDENCIES, record.waitStartNs, endNs),
+					Context.root().with(record.span), SpanNames.SUPERVISOR_SERVER, attributes, null);
+			record.span.setAttribute(StartupSpans.DEPENDENCY_WAIT_MS, (endNs - record.waitStartNs) / 1e6);
+		});
+	}
+
 	private void abortNow(String outcome, Throwable error) {
 		if (this.state == State.DONE) {
 			return;
@@ -281,6 +324,11 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 		this.timeline.mark(StageNames.UNFINISHED, WallClock.nowNs());
 		long end = this.timeline.endNs();
 		for (ServerRecord record : this.servers.values()) {
+			if (record.open() && record.waiting()) {
+				// never spawned: its wait lasted to the end
+				record.spawnNs = end;
+				endWait(record);
+			}
 			if (record.open()) {
 				end(record, end, StartupReportBuilder.serverOutcome(false, outcome), error);
 			}
@@ -315,7 +363,8 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 					record.span.setAttribute(StartupSpans.CLOCK_OFFSET_MS, record.clockOffsetMs);
 					record.span.setAttribute(StartupSpans.CLOCK_UNCERTAINTY_MS, record.clockUncertaintyMs);
 				}
-				endSpan(record.span, record.endNs, record.outcome, error);
+				endSpan(record.span, record.endNs, record.outcome, error,
+						record.waiting() ? NOT_SPAWNED + ((error != null) ? ": " + message(error) : "") : null);
 			});
 			ServerReport row = record.report();
 			for (Consumer<ServerReport> listener : this.serverListeners) {
@@ -335,7 +384,11 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 		SpanContext root = this.root.getSpanContext();
 		StartupReportBuilder report = new StartupReportBuilder(root.isValid() ? root.getTraceId() : null,
 				this.timeline.startNs(), endNs, outcome, (error != null) ? message(error) : null, stages);
-		this.servers.values().forEach((record) -> report.server(record.report()));
+		// in spawn order: a server that waited is spawned after those it waited for; never spawned, last
+		this.servers.values()
+			.stream()
+			.sorted(Comparator.comparing(ServerRecord::waiting).thenComparingLong((record) -> record.spawnNs))
+			.forEach((record) -> report.server(record.report()));
 		this.report = report.build();
 		guarded("export the startup spans", () -> {
 			StartupSpans.stageSpans(tracer(), stages, this.root, SpanNames.SUPERVISOR_ROOT, this.attributes);
@@ -345,9 +398,15 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 	}
 
 	private static void endSpan(Span span, long endNs, String outcome, Throwable error) {
+		endSpan(span, endNs, outcome, error, null);
+	}
+
+	/** {@code description}, when not {@code null}, says why instead of the error's message. */
+	private static void endSpan(Span span, long endNs, String outcome, Throwable error, String description) {
 		span.setAttribute(StartupSpans.OUTCOME, outcome);
 		if (!StartupOutcome.READY.equals(outcome)) {
-			span.setStatus(StatusCode.ERROR, (error != null) ? message(error) : outcome);
+			span.setStatus(StatusCode.ERROR,
+					(description != null) ? description : (error != null) ? message(error) : outcome);
 			if (error != null) {
 				span.recordException(error);
 			}
@@ -378,8 +437,8 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 	}
 
 	/**
-	 * One server: open from its spawn until it is claimed ready or the startup is aborted; run,
-	 * it ends its claimed span (once).
+	 * One server: open from its spawn (or from when it began waiting for its dependencies)
+	 * until it is claimed ready or the startup is aborted; run, it ends its claimed span (once).
 	 */
 	private final class ServerRecord implements Runnable {
 
@@ -387,7 +446,17 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 
 		final String type;
 
-		final long spawnNs;
+		/** When it was spawned; for one that waited and was never spawned, the end. */
+		long spawnNs;
+
+		/** When it began waiting for its dependencies, or {@link Long#MIN_VALUE} for one spawned at once. */
+		final long waitStartNs;
+
+		/** Whether it waited for its dependencies before it was spawned. */
+		final boolean waited;
+
+		/** Whether it was spawned ({@link #serverEnv}). */
+		boolean spawned;
 
 		Span span = Span.getInvalid();
 
@@ -410,14 +479,27 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 		/** How long its platform held it back (its launcher's pending time), if known. */
 		OptionalLong queuedNs = OptionalLong.empty();
 
-		ServerRecord(String name, String type, long spawnNs) {
+		ServerRecord(String name, String type, long startNs, boolean waiting) {
 			this.name = name;
 			this.type = type;
-			this.spawnNs = spawnNs;
+			this.waited = waiting;
+			this.spawned = !waiting;
+			this.spawnNs = startNs;
+			this.waitStartNs = waiting ? startNs : Long.MIN_VALUE;
 		}
 
 		boolean open() {
 			return this.outcome == null;
+		}
+
+		/** Whether it is (or was, to the end) waiting for its dependencies, unspawned. */
+		boolean waiting() {
+			return this.waited && !this.spawned;
+		}
+
+		void spawned(long spawnNs) {
+			this.spawnNs = spawnNs;
+			this.spawned = true;
 		}
 
 		@Override
@@ -435,6 +517,9 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 
 		ServerReport report() {
 			ServerReport row = ServerReport.of(this.name, this.type, this.spawnNs, this.endNs, this.outcome);
+			if (this.waited) {
+				row = row.withWaiting(new ServerReport.Waiting(this.waitStartNs, this.spawned, List.of(), null, null));
+			}
 			return this.queuedNs.isPresent() ? row.withQueuedNs(this.queuedNs.getAsLong()) : row;
 		}
 

@@ -2,9 +2,11 @@ package io.github.startuptelemetry.supervisor;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigureOrder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Lazy;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.fleet.FleetLauncherAutoConfiguration;
@@ -14,14 +16,17 @@ import io.github.startuptelemetry.internal.lifecycle.ChildTelemetrySettings;
  * {@link SupervisorStartup} for launchers to autowire, fleet or not, telemetry on or off. A
  * process whose beans declare a {@link SupervisorStartup} dependency is a supervisor: its own
  * Spring startup stages go into {@code gym.startup} instead of a server report.
- * {@link SupervisorRole} decides that from the bean definitions, so when (or whether) the lazy
+ * {@link SupervisorRole} is decided from the bean definitions, so when (or whether) the lazy
  * startup bean is created changes nothing; every other application keeps reporting itself as a
  * server. The recording side is {@link SupervisorTracingAutoConfiguration} (telemetry on), the
  * fleet launcher {@link FleetLauncherAutoConfiguration} (a declared fleet): separate, so that
  * the starter's import filter drops them by name where they cannot apply, and a plain server
- * reads only this class, whose beans are lazy and never created there.
+ * reads only this class. Lazy, like its beans, and read last: a plain server creates none of
+ * them, and an application's or another starter's {@code SupervisorStartup} is seen first.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
+@AutoConfigureOrder(Ordered.LOWEST_PRECEDENCE)
+@Lazy
 public final class SupervisorAutoConfiguration {
 
 	/**

@@ -18,7 +18,11 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.RootBeanDefinition;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.ResolvableType;
+import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
@@ -27,25 +31,29 @@ import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
 import io.github.startuptelemetry.internal.timeline.StageTimeline;
 
 /**
- * Whether this process is a supervisor, decided once and the same way whenever and in whatever
- * order beans are created: a process is a supervisor when one of its beans declares a
- * {@link SupervisorStartup} dependency (a constructor or {@code @Bean} method parameter, a field,
- * or an {@code @Autowired} method parameter), plainly or lazily ({@code ObjectProvider},
- * {@code Optional}, {@code @Lazy}). The fleet launcher is such a bean; a bean whose definition
- * names a class of a library compiled without this starter (the bean's, or its factory
- * method's: Spring's, Boot's, the JDK's), or one of the starter's own beans other than the fleet
- * launchers', is skipped by that name, before any reflection, so that a plain server's hundreds
- * of framework beans cost a string comparison each. A supervisor's own Spring
- * stages go into {@code gym.startup}, so its process timeline is claimed and it is not also
- * reported as a server; every other application reports itself as a server.
+ * This process is a supervisor: one of its beans declares a {@link SupervisorStartup}
+ * dependency (a constructor or {@code @Bean} method parameter, a field, or an {@code @Autowired}
+ * method parameter), plainly or lazily ({@code ObjectProvider}, {@code Optional}, {@code @Lazy}).
+ * A supervisor's own Spring stages go into {@code gym.startup}, so the role claims its process
+ * timeline, before the server report could, and creates the beans only a supervisor needs (its
+ * metrics); every other application reports itself as a server.
  * <p>
- * The decision reads bean definitions and classes only, never which beans exist yet, so an
- * eager and a lazy launcher decide alike. It is made at the latest when the singletons are
- * instantiated ({@link #afterSingletonsInstantiated()}), before the server report at
- * {@code ApplicationReadyEvent}; a {@link SupervisorStartup} created earlier asks for it then,
- * with the same answer. An application that only looks {@link SupervisorStartup} up by hand
- * ({@code getBean}) declares nothing and stays a server; its supervisor startup begins a
- * timeline of its own.
+ * The role is a bean only in a supervisor: {@link Declared}, the condition on its bean method,
+ * decides when the configuration is read, from the bean definitions registered by then (the
+ * application's own, and the auto-configurations before the supervisor's, which come last: the
+ * fleet launcher's among them) and their classes, never from which beans exist, so an eager and
+ * a lazy launcher decide alike, and a plain server creates no supervisor bean at all. A bean
+ * whose definition names a class of a library compiled without this starter (the bean's, or its
+ * factory method's: Spring's, Boot's, the JDK's), or one of the starter's own beans other than
+ * the fleet launchers', is skipped by that name, before any reflection, so that a plain server's
+ * hundreds of framework beans cost a string comparison each.
+ * <p>
+ * The role claims the timeline at the latest when the singletons are instantiated
+ * ({@link #afterSingletonsInstantiated()}), before the server report at
+ * {@code ApplicationReadyEvent}; a {@link SupervisorStartup} created earlier asks for it then.
+ * An application that only looks {@link SupervisorStartup} up by hand ({@code getBean}), or
+ * declares it in a bean registered after the auto-configurations (by a post-processor), has no
+ * role and stays a server; its supervisor startup begins a timeline of its own.
  */
 final class SupervisorRole implements SmartInitializingSingleton {
 
@@ -82,11 +90,9 @@ final class SupervisorRole implements SmartInitializingSingleton {
 
 	private @Nullable StageTimeline timeline;
 
-	private @Nullable Boolean supervisor;
-
 	/**
 	 * @param supervisorBeans lazy beans only a supervisor needs, so that a plain server never
-	 * creates (or loads) them: created here once this process is found a supervisor
+	 * creates (or loads) them: created here
 	 */
 	SupervisorRole(ConfigurableListableBeanFactory beanFactory, ObjectProvider<ProcessTimeline> processTimeline,
 			String... supervisorBeans) {
@@ -98,43 +104,33 @@ final class SupervisorRole implements SmartInitializingSingleton {
 	@Override
 	public void afterSingletonsInstantiated() {
 		timeline();
-		if (isSupervisor()) {
-			for (String name : this.supervisorBeans) {
-				// created and initialised here, whether or not Spring's round has passed them already
-				if (this.beanFactory.containsBean(name)
-						&& this.beanFactory.getBean(name) instanceof SmartInitializingSingleton bean && bean != this) {
-					bean.afterSingletonsInstantiated();
-				}
+		for (String name : this.supervisorBeans) {
+			// created and initialised here, whether or not Spring's round has passed them already
+			if (this.beanFactory.containsBean(name)
+					&& this.beanFactory.getBean(name) instanceof SmartInitializingSingleton bean && bean != this) {
+				bean.afterSingletonsInstantiated();
 			}
 		}
 	}
 
 	/**
-	 * The supervisor's own stages: the process timeline when this process is a supervisor and
-	 * the timeline is there (a whole Spring application), otherwise a timeline of its own that
-	 * starts now.
+	 * The supervisor's own stages: the process timeline when it is there (a whole Spring
+	 * application) and not claimed yet, otherwise a timeline of its own that starts now.
 	 */
 	synchronized StageTimeline timeline() {
 		if (this.timeline == null) {
-			ProcessTimeline process = isSupervisor() ? this.processTimeline.getIfAvailable() : null;
+			ProcessTimeline process = this.processTimeline.getIfAvailable();
 			this.timeline = (process != null) ? process.claim().orElseGet(StageTimeline::new) : new StageTimeline();
 		}
 		return this.timeline;
 	}
 
-	/** Decided at the first question, then the same answer to every later one. */
-	synchronized boolean isSupervisor() {
-		if (this.supervisor == null) {
-			this.supervisor = decide();
-		}
-		return this.supervisor;
-	}
-
-	private boolean decide() {
-		for (String name : this.beanFactory.getBeanDefinitionNames()) {
+	/** Whether one of the beans registered in {@code beanFactory} so far declares a {@link SupervisorStartup} dependency. */
+	static boolean declared(ConfigurableListableBeanFactory beanFactory) {
+		for (String name : beanFactory.getBeanDefinitionNames()) {
 			// a plain server has hundreds of framework beans: no reflection, lambda or message for those
-			if (candidate(name)
-					&& Boolean.TRUE.equals(Guarded.get(logger, "inspect bean '" + name + "'", () -> declares(name)))) {
+			if (candidate(beanFactory, name) && Boolean.TRUE
+				.equals(Guarded.get(logger, "inspect bean '" + name + "'", () -> declares(beanFactory, name)))) {
 				return true;
 			}
 		}
@@ -145,11 +141,11 @@ final class SupervisorRole implements SmartInitializingSingleton {
 	 * Whether the class a bean's definition names (the bean's, or its factory method's) may
 	 * declare a dependency: not when it is in a foreign package, read from the name alone.
 	 */
-	private boolean candidate(String name) {
+	private static boolean candidate(ConfigurableListableBeanFactory beanFactory, String name) {
 		try {
-			BeanDefinition definition = this.beanFactory.getMergedBeanDefinition(name);
+			BeanDefinition definition = beanFactory.getMergedBeanDefinition(name);
 			String factoryBean = (definition.getFactoryMethodName() != null) ? definition.getFactoryBeanName() : null;
-			String type = (factoryBean != null) ? this.beanFactory.getMergedBeanDefinition(factoryBean).getBeanClassName()
+			String type = (factoryBean != null) ? beanFactory.getMergedBeanDefinition(factoryBean).getBeanClassName()
 					: definition.getBeanClassName();
 			return type == null || !(foreign(type) || startsWithAny(type, OWN_PACKAGES) || OWN_CONFIGURATIONS.contains(type));
 		}
@@ -159,25 +155,26 @@ final class SupervisorRole implements SmartInitializingSingleton {
 		}
 	}
 
-	private boolean declares(String name) {
-		BeanDefinition definition = this.beanFactory.getMergedBeanDefinition(name);
+	private static boolean declares(ConfigurableListableBeanFactory beanFactory, String name) {
+		BeanDefinition definition = beanFactory.getMergedBeanDefinition(name);
 		if (definition.isAbstract()) {
 			return false;
 		}
-		if (definition.getFactoryMethodName() != null && declaresInFactoryMethod(definition)) {
+		if (definition.getFactoryMethodName() != null && declaresInFactoryMethod(beanFactory, definition)) {
 			return true;
 		}
-		Class<?> type = this.beanFactory.getType(name, false);
+		Class<?> type = beanFactory.getType(name, false);
 		return type != null && !foreign(type) && !SupervisorStartup.class.isAssignableFrom(type) && declaresIn(type);
 	}
 
-	private boolean declaresInFactoryMethod(BeanDefinition definition) {
+	private static boolean declaresInFactoryMethod(ConfigurableListableBeanFactory beanFactory,
+			BeanDefinition definition) {
 		Method resolved = (definition instanceof RootBeanDefinition root) ? root.getResolvedFactoryMethod() : null;
 		if (resolved != null) {
 			return declaresIn(resolved);
 		}
 		Class<?> factory = (definition.getFactoryBeanName() != null)
-				? this.beanFactory.getType(definition.getFactoryBeanName(), false) : beanClass(definition);
+				? beanFactory.getType(definition.getFactoryBeanName(), false) : beanClass(beanFactory, definition);
 		if (factory == null || foreign(factory)) {
 			return false;
 		}
@@ -189,11 +186,17 @@ final class SupervisorRole implements SmartInitializingSingleton {
 		return false;
 	}
 
-	private @Nullable Class<?> beanClass(BeanDefinition definition) {
-		return (definition instanceof RootBeanDefinition root && root.hasBeanClass()) ? root.getBeanClass() : null;
+	/** A static factory method's class: resolved now if the definition has only its name yet. */
+	private static @Nullable Class<?> beanClass(ConfigurableListableBeanFactory beanFactory, BeanDefinition definition) {
+		if (definition instanceof RootBeanDefinition root && root.hasBeanClass()) {
+			return root.getBeanClass();
+		}
+		String name = definition.getBeanClassName();
+		return (name != null && !foreign(name)) ? ClassUtils.resolveClassName(name, beanFactory.getBeanClassLoader())
+				: null;
 	}
 
-	private boolean declaresIn(Class<?> type) {
+	private static boolean declaresIn(Class<?> type) {
 		Class<?> user = ClassUtils.getUserClass(type);
 		for (Constructor<?> constructor : user.getDeclaredConstructors()) {
 			if (declaresIn(constructor)) {
@@ -215,7 +218,7 @@ final class SupervisorRole implements SmartInitializingSingleton {
 		return false;
 	}
 
-	private boolean declaresIn(Executable executable) {
+	private static boolean declaresIn(Executable executable) {
 		for (Type parameter : executable.getGenericParameterTypes()) {
 			if (mentions(parameter)) {
 				return true;
@@ -253,6 +256,22 @@ final class SupervisorRole implements SmartInitializingSingleton {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * Matches when a bean registered so far declares a {@link SupervisorStartup} dependency
+	 * ({@link #declared}): on the role's bean method, so that a plain server registers no role.
+	 */
+	static final class Declared extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			ConfigurableListableBeanFactory beanFactory = context.getBeanFactory();
+			return (beanFactory != null && declared(beanFactory))
+					? ConditionOutcome.match("a bean declares a SupervisorStartup dependency")
+					: ConditionOutcome.noMatch("no bean declares a SupervisorStartup dependency");
+		}
+
 	}
 
 }

@@ -49,10 +49,25 @@ public interface SupervisorStartup {
 	Map<String, String> serverEnv(String name, String type, int rank, int worldSize);
 
 	/**
+	 * The named server waits for other servers before it is spawned ({@code depends-on}): its
+	 * {@code gym.startup.server} span opens now, and its first stage,
+	 * {@code waiting_for_dependencies}, lasts until {@link #serverEnv} spawns it, so that its
+	 * spawn→ready stays its own. One still waiting when the startup ends is never spawned: its
+	 * span ends with the startup's outcome. Later calls, and calls for a server already spawned,
+	 * do nothing.
+	 * @param name the server's name, unique in this startup
+	 * @param type the server's type, or {@code null}
+	 */
+	default void serverWaiting(String name, String type) {
+	}
+
+	/**
 	 * Add what its launcher knows about a server (e.g. {@code slurm.job.id},
-	 * {@code startup.slurm.pending_ms}) to its {@code gym.startup.server} span, while it is open.
+	 * {@code startup.slurm.pending_ms}), or its dependencies ({@code startup.dependency.*}), to
+	 * its {@code gym.startup.server} span, while it is open.
 	 * @param name the server's name
-	 * @param attributes {@code String}, {@code Long}, {@code Double} or {@code Boolean} values
+	 * @param attributes {@code String}, {@code Long}, {@code Double}, {@code Boolean} or
+	 * {@code List<String>} values
 	 */
 	default void serverAttributes(String name, Map<String, Object> attributes) {
 	}

@@ -29,7 +29,7 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 
 	private final ObjectProvider<MeterRegistry> registries;
 
-	private final @Nullable SupervisorRole role;
+	private final boolean supervisor;
 
 	private volatile boolean lookedUp;
 
@@ -40,13 +40,13 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 	private volatile boolean warmingUp;
 
 	SupervisorStartupMetrics(ObjectProvider<MeterRegistry> registries) {
-		this(registries, null);
+		this(registries, true);
 	}
 
-	/** With a role, the warm-up runs only where it says this process is a supervisor. */
-	SupervisorStartupMetrics(ObjectProvider<MeterRegistry> registries, @Nullable SupervisorRole role) {
+	/** The warm-up runs only in a supervisor (a process with a {@link SupervisorRole}). */
+	SupervisorStartupMetrics(ObjectProvider<MeterRegistry> registries, boolean supervisor) {
 		this.registries = registries;
-		this.role = role;
+		this.supervisor = supervisor;
 	}
 
 	/**
@@ -61,7 +61,7 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 			}
 			this.initialised = true;
 		}
-		if ((this.role == null || this.role.isSupervisor()) && registry() != null) {
+		if (this.supervisor && registry() != null) {
 			this.warmingUp = true;
 			DaemonThreads.ownThread("startup-metrics-warm-up")
 				.execute(() -> summary(ServerReport.of("warm-up", "warm-up", 0, 0, "warm-up"))
@@ -78,7 +78,9 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 	@Override
 	public void accept(ServerReport server) {
 		MeterRegistry registry = registry();
-		if (registry != null) {
+		// one never spawned (its dependencies failed first) had no startup to time, and a one-shot
+		// job's spawn to exit is a job's run, not a server's startup: it would skew the histogram
+		if (registry != null && server.spawned() && !server.oneShot()) {
 			summary(server).register(registry).record(server.spawnToEndNs() / 1_000_000.0);
 		}
 	}

@@ -14,36 +14,47 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.AutoConfigureOrder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Lazy;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.internal.config.TelemetrySwitch;
 import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
+import io.github.startuptelemetry.internal.timeline.StageTimeline;
 import io.github.startuptelemetry.report.ServerReport;
 
 /**
- * The recording {@link SupervisorStartup} and the {@link SupervisorRole} that claims the process
- * timeline for it, with telemetry on. Before {@link SupervisorAutoConfiguration}, whose
- * do-nothing startup then backs off.
+ * The recording {@link SupervisorStartup} and, in a supervisor, the {@link SupervisorRole} that
+ * claims the process timeline for it, with telemetry on. Before
+ * {@link SupervisorAutoConfiguration}, whose do-nothing startup then backs off; both are read
+ * last ({@link Ordered#LOWEST_PRECEDENCE}), so that the role's condition sees the beans of every
+ * other configuration, a launcher's among them. Every bean here but the role is lazy, and so
+ * is the configuration itself: a plain server creates none of them.
  */
 @AutoConfiguration(before = SupervisorAutoConfiguration.class,
 		afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
+@AutoConfigureOrder(Ordered.LOWEST_PRECEDENCE)
 @ConditionalOnClass(OpenTelemetry.class)
 @ConditionalOnTelemetryEnabled
+@Lazy
 public final class SupervisorTracingAutoConfiguration {
 
 	/** The beans only a supervisor needs: lazy, and created by the role once it has decided so. */
 	private static final String METRICS_BEAN = "supervisorStartupMetrics";
 
 	/**
-	 * Claims the process timeline for a supervisor before the server report could; never lazy,
-	 * even under {@code spring.main.lazy-initialization}, so that the decision is made while the
-	 * context refreshes.
+	 * Claims the process timeline for a supervisor before the server report could; only where a
+	 * bean declares a {@link SupervisorStartup} dependency, and then never lazy, even under
+	 * {@code spring.main.lazy-initialization}, so that the claim is made while the context
+	 * refreshes.
 	 */
 	@Bean
 	@Lazy(false)
+	@Conditional(SupervisorRole.Declared.class)
 	static SupervisorRole startupTelemetrySupervisorRole(ConfigurableListableBeanFactory beanFactory,
 			ObjectProvider<ProcessTimeline> processTimeline) {
 		return new SupervisorRole(beanFactory, processTimeline, METRICS_BEAN);
@@ -52,7 +63,7 @@ public final class SupervisorTracingAutoConfiguration {
 	@Bean
 	@Lazy
 	@ConditionalOnMissingBean
-	SupervisorStartup supervisorStartup(ObjectProvider<OpenTelemetry> openTelemetry, SupervisorRole role,
+	SupervisorStartup supervisorStartup(ObjectProvider<OpenTelemetry> openTelemetry, ObjectProvider<SupervisorRole> role,
 			ObjectProvider<ChildTelemetryEnvironment> childEnvironment,
 			ObjectProvider<Consumer<ServerReport>> serverListeners, Environment environment, BeanFactory beanFactory) {
 		List<Consumer<ServerReport>> listeners = new ArrayList<>(serverListeners.orderedStream().toList());
@@ -62,7 +73,10 @@ public final class SupervisorTracingAutoConfiguration {
 				&& !listeners.contains(metrics)) {
 			listeners.add(metrics);
 		}
-		return new OpenTelemetrySupervisorStartup(openTelemetry.getIfAvailable(OpenTelemetry::noop), role.timeline(),
+		// no role: nothing declares this startup (a lookup by hand), which times itself from now
+		SupervisorRole supervisor = role.getIfAvailable();
+		StageTimeline timeline = (supervisor != null) ? supervisor.timeline() : new StageTimeline();
+		return new OpenTelemetrySupervisorStartup(openTelemetry.getIfAvailable(OpenTelemetry::noop), timeline,
 				childEnvironment.getIfAvailable(), System.getenv(), listeners, TelemetrySwitch.startupSpans(environment));
 	}
 
@@ -80,8 +94,9 @@ public final class SupervisorTracingAutoConfiguration {
 	@Bean(METRICS_BEAN)
 	@Lazy
 	@ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
-	SmartInitializingSingleton supervisorStartupMetrics(ObjectProvider<MeterRegistry> registry, SupervisorRole role) {
-		return new SupervisorStartupMetrics(registry, role);
+	SmartInitializingSingleton supervisorStartupMetrics(ObjectProvider<MeterRegistry> registry,
+			ObjectProvider<SupervisorRole> role) {
+		return new SupervisorStartupMetrics(registry, role.getIfAvailable() != null);
 	}
 
 }

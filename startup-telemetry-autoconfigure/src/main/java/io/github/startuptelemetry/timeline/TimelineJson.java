@@ -27,12 +27,6 @@ import io.github.startuptelemetry.internal.json.JsonText;
  */
 public final class TimelineJson {
 
-	/** A server's stages, for {@link #warmUpTimeline()}. */
-	private static final List<String> WARM_UP_STAGES = List.of(StageNames.VENV_SETUP, StageNames.INTERPRETER_START,
-			StageNames.MAIN_START, StageNames.ENVIRONMENT_PREPARED, StageNames.CONTEXT_PREPARED,
-			StageNames.BEANS_INSTANTIATED, StageNames.WEB_SERVER_STARTED, StageNames.CONTEXT_REFRESHED,
-			StageNames.APPLICATION_STARTED, StageNames.APPLICATION_READY);
-
 	private TimelineJson() {
 	}
 
@@ -102,7 +96,8 @@ public final class TimelineJson {
 	 * its steps, its JVM), written early, on the thread that will write the whole: at ready,
 	 * {@link #write(ServerTimeline, Draft)} then only writes what ready added. A part is reused
 	 * only when equal to the one written, so the document is the same either way. Not
-	 * thread-safe: one thread writes a draft and uses it.
+	 * thread-safe: one thread writes a draft and uses it. For the starter's own ready callback;
+	 * not meant for applications.
 	 */
 	public static final class Draft {
 
@@ -139,12 +134,12 @@ public final class TimelineJson {
 	 * A timeline with everything a server's has (each stage with its counters, nested steps,
 	 * ignored env, the JVM), a few kB: written or read once, on a thread of its own, before the
 	 * first real one, it loads the classes and runs the paths that one would otherwise pay for
-	 * on the ready path, cold.
+	 * on the ready path, cold. For the starter's own warm-ups; not meant for applications.
 	 */
 	public static ServerTimeline warmUpTimeline() {
 		List<Stage> stages = new ArrayList<>();
 		long at = 1;
-		for (String name : WARM_UP_STAGES) {
+		for (String name : StageNames.RUN_ORDER) {
 			stages.add(new Stage(name, at, at + 1, new JvmCounters(1, 1, 1, 1, 1)));
 			at++;
 		}

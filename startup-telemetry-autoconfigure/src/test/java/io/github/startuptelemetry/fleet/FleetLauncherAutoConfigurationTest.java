@@ -1,8 +1,12 @@
 package io.github.startuptelemetry.fleet;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,6 +36,18 @@ class FleetLauncherAutoConfigurationTest {
 			.doesNotHaveBean(ServerLauncher.class));
 		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
 			.run((context) -> assertThat(context).hasSingleBean(FleetLauncher.class).hasBean("localServerLauncher"));
+	}
+
+	/**
+	 * The fleet launcher's configuration comes before the supervisor's, so the supervisor's role,
+	 * decided as the configuration is read, sees its launcher: the process is a supervisor.
+	 */
+	@Test
+	void aDeclaredFleetMakesTheProcessASupervisor() {
+		this.runner.run((context) -> assertThat(context).doesNotHaveBean("startupTelemetrySupervisorRole"));
+		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
+			.run((context) -> assertThat(context).hasBean("startupTelemetrySupervisorRole")
+				.hasSingleBean(FleetLauncher.class));
 	}
 
 	@Test
@@ -144,6 +160,46 @@ class FleetLauncherAutoConfigurationTest {
 		assertFailure("servers[0].type", "it names the server's log file and may be pasted into its setup command",
 				"telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].type=" + unsafe,
 				"telemetry.supervisor.servers[0].command=x");
+	}
+
+	@Test
+	void jvmCacheSettingsThatCannotWorkFailTheStartNamingTheProperty(@TempDir Path tmp) throws IOException {
+		String[] fleet = { "telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x" };
+		assertFailure("jvm-cache.rounds", "must be at least 1", with(fleet, "telemetry.supervisor.jvm-cache.rounds=0"));
+		assertFailure("jvm-cache.max-size", "must be more than 0 bytes",
+				with(fleet, "telemetry.supervisor.jvm-cache.max-size=0"));
+		assertFailure("jvm-cache.training-timeout", "must be more than 0",
+				with(fleet, "telemetry.supervisor.jvm-cache.training-timeout=0s"));
+		Path file = Files.writeString(tmp.resolve("not-a-dir"), "");
+		assertFailure("jvm-cache.directory", "is a file, not a directory",
+				with(fleet, "telemetry.supervisor.jvm-cache.directory=" + file));
+		this.runner.withPropertyValues(with(fleet, "telemetry.supervisor.jvm-cache.mode=sometimes"))
+			.run((context) -> assertThat(context).getFailure()
+				.hasStackTraceContaining("telemetry.supervisor.jvm-cache.mode"));
+	}
+
+	@Test
+	void theJvmCacheIsOffByDefaultAndEachServerCanOverrideTheFleetsMode() {
+		this.runner.withPropertyValues("telemetry.supervisor.fleet.a.command=x", "telemetry.supervisor.fleet.b.command=x",
+				"telemetry.supervisor.fleet.b.replicas=2", "telemetry.supervisor.fleet.b.jvm-cache.mode=off",
+				"telemetry.supervisor.jvm-cache.mode=compare")
+			.run((context) -> {
+				SupervisorProperties properties = context.getBean(SupervisorProperties.class);
+				assertThat(properties.getJvmCache().getMode()).isEqualTo(SupervisorProperties.JvmCacheMode.COMPARE);
+				assertThat(properties.getJvmCache().getRounds()).isEqualTo(5);
+				assertThat(properties.getFleet().get("b").getJvmCache().getMode())
+					.isEqualTo(SupervisorProperties.JvmCacheMode.OFF);
+				assertThat(properties.getFleet().get("a").getJvmCache().getMode()).isNull();
+			});
+		this.runner.withPropertyValues("telemetry.supervisor.servers[0].name=a", "telemetry.supervisor.servers[0].command=x")
+			.run((context) -> assertThat(context.getBean(SupervisorProperties.class).getJvmCache().getMode())
+				.isEqualTo(SupervisorProperties.JvmCacheMode.OFF));
+	}
+
+	private static String[] with(String[] properties, String more) {
+		String[] all = Arrays.copyOf(properties, properties.length + 1);
+		all[properties.length] = more;
+		return all;
 	}
 
 	private void assertFailure(String field, String reason, String... properties) {

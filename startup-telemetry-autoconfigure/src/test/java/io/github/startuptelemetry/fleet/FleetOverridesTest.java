@@ -1,21 +1,14 @@
 package io.github.startuptelemetry.fleet;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.core.env.MapPropertySource;
-import org.springframework.core.env.SimpleCommandLinePropertySource;
-
+import static io.github.startuptelemetry.fleet.FleetPropertySources.assertFailure;
+import static io.github.startuptelemetry.fleet.FleetPropertySources.run;
+import static io.github.startuptelemetry.fleet.FleetPropertySources.yaml;
 import static org.assertj.core.api.Assertions.assertThat;
-
-import io.github.startuptelemetry.launch.local.LocalLauncherAutoConfiguration;
-import io.github.startuptelemetry.supervisor.SupervisorAutoConfiguration;
-import io.github.startuptelemetry.supervisor.SupervisorTracingAutoConfiguration;
 
 /**
  * An operator changes one field of one declared server, or adds a server, from the command line
@@ -34,11 +27,6 @@ class FleetOverridesTest {
 			"telemetry.supervisor.servers[0].replicas", "2", "telemetry.supervisor.servers[0].command[0]", "model",
 			"telemetry.supervisor.servers[1].name", "resources", "telemetry.supervisor.servers[1].command[0]",
 			"resources");
-
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(SupervisorAutoConfiguration.class,
-				SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class,
-				LocalLauncherAutoConfiguration.class));
 
 	@Test
 	void oneFieldOfOneServerIsChangedAndTheRestOfTheFleetKept() {
@@ -106,33 +94,6 @@ class FleetOverridesTest {
 
 	private static SupervisorProperties.Server server(List<SupervisorProperties.Server> servers, String name) {
 		return servers.stream().filter((server) -> server.getName().equals(name)).findFirst().orElseThrow();
-	}
-
-	private ApplicationContextRunner run(Map<String, Object> yaml, String... args) {
-		return this.runner.withInitializer((context) -> {
-			context.getEnvironment().getPropertySources()
-				.addLast(new MapPropertySource("Config resource 'class path resource [application.yaml]'", yaml));
-			if (args.length > 0) {
-				context.getEnvironment().getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
-			}
-		});
-	}
-
-	private static void assertFailure(ApplicationContextRunner runner, String field, String... reasons) {
-		runner.run((context) -> {
-			assertThat(context).hasFailed();
-			assertThat(context.getStartupFailure()).rootCause()
-				.hasMessageContaining("on field '" + field + "'")
-				.hasMessageContainingAll(reasons);
-		});
-	}
-
-	private static Map<String, Object> yaml(String... pairs) {
-		Map<String, Object> map = new LinkedHashMap<>();
-		for (int i = 0; i < pairs.length; i += 2) {
-			map.put(pairs[i], pairs[i + 1]);
-		}
-		return map;
 	}
 
 }

@@ -70,6 +70,27 @@ class FleetPlanTest {
 	}
 
 	@Test
+	void aServerFindsAnotherByThePortPickedForItEvenOneDeclaredAfterIt() {
+		SupervisorProperties.Server gateway = server("gateway", null, 1, "--model=http://127.0.0.1:{port:model-1}/x",
+				"{port:nobody}");
+		gateway.setEnv(Map.of("FIRST_MODEL", "{port:model-0}"));
+		gateway.setDependsOn(Map.of("model", SupervisorProperties.DependencyCondition.READY));
+		SupervisorProperties properties = new SupervisorProperties();
+		properties.setServers(List.of(gateway, server("model", null, 2, "--server.port={port}")));
+		AtomicInteger ports = new AtomicInteger(9000);
+
+		List<ServerPlan> plan = FleetPlan.plan(properties, ports::incrementAndGet);
+
+		assertThat(plan).extracting(ServerPlan::port).containsExactly(9001, 9002, 9003);
+		assertThat(plan.get(0).command()).containsExactly("--model=http://127.0.0.1:9003/x", "{port:nobody}");
+		assertThat(plan.get(0).env()).containsEntry("FIRST_MODEL", "9002");
+		assertThat(plan.get(0).dependsOn()).singleElement()
+			.satisfies((dependency) -> assertThat(dependency.servers()).containsExactly("model-0", "model-1"));
+		assertThat(plan.get(1).dependsOn()).isEmpty();
+		assertThat(FleetPlan.urlProblem("http://127.0.0.1:{port:config}/health")).isNull();
+	}
+
+	@Test
 	void theTimelineEndpointIsFoundBesideTheHealthEndpoint() {
 		assertThat(FleetPlan.timelineBeside(URI.create("http://h:1/manage/health")))
 			.isEqualTo(URI.create("http://h:1/manage/startuptimeline"));

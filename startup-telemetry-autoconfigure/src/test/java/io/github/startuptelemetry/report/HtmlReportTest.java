@@ -145,7 +145,16 @@ class HtmlReportTest {
 		assertThat(crashed.select(".bar.failed").attr("title")).startsWith("crasher · exited with code 3 before it was ready");
 		Element stopped = row(page, "slow");
 		assertThat(stopped.classNames()).contains("muted").doesNotContain("bad");
-		assertThat(stopped.select(".badge").text()).isEqualTo("stopped");
+		assertThat(stopped.select(".badge").text()).as("the console's outcome column says the same")
+			.isEqualTo("crashed (stopped)");
+		String console = ConsoleReport.render(report);
+		for (ServerReport server : report.servers()) {
+			String badge = row(page, server.name()).select(".badge").text();
+			assertThat(console.lines().filter((line) -> line.startsWith(server.name() + " ")))
+				.as("%s's console row ends with its badge's words", server.name())
+				.singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+				.endsWith("  " + badge);
+		}
 		assertThat(stopped.select(".note").text()).isEqualTo("another server crashed");
 		assertThat(stopped.select(".bar.stopped").attr("title"))
 			.startsWith("slow · still starting when another server crashed; stopped");

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-import io.github.startuptelemetry.internal.report.RegressionThreshold;
 import io.github.startuptelemetry.report.JsonReport.ServerTimes;
 import io.github.startuptelemetry.report.ReportComparison.Change;
 import io.github.startuptelemetry.report.ReportComparison.Kind;

@@ -86,6 +86,8 @@ class AbortedRunOutcomeTest {
 			assertThat(console.get(server)).as(server).startsWith(word);
 			Element row = html.selectFirst(".row.server[data-server=" + server + "]");
 			assertThat(row.attr("data-outcome")).as(server).isEqualTo(word);
+			assertThat(row.selectFirst(".badge").text()).as("%s's badge says what its console cell says", server)
+				.isEqualTo(console.get(server));
 			assertThat(row.selectFirst(".badge").attr("title")).as(server).isEqualTo("outcome " + console.get(server));
 			assertThat(this.exporter.getFinishedSpanItems()
 				.stream()
@@ -98,7 +100,7 @@ class AbortedRunOutcomeTest {
 				.stream()
 				.map((summary) -> summary.getId().getTag(SpanAttributes.OUTCOME))).as(server).containsExactly(word);
 		});
-		assertThat(html.selectFirst(".row.server[data-server=starting] .badge").text()).isEqualTo("stopped");
+		assertThat(html.selectFirst(".row.server[data-server=starting] .badge").text()).isEqualTo("crashed (stopped)");
 		assertThat(html.selectFirst(".row.server[data-server=starting] .note").text()).isEqualTo("another server crashed");
 	}
 

@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.TracerProvider;
 import io.opentelemetry.context.propagation.ContextPropagators;
@@ -544,6 +545,81 @@ class OpenTelemetrySupervisorStartupTest {
 				}
 			}
 		}
+	}
+
+	@Test
+	void aServerThatWaitsForItsDependenciesHasTheWaitAsTheFirstStageOfItsSpanAndKeepsItsOwnSpawnToReady() {
+		SupervisorStartup startup = startup(Map.of());
+		startup.beginTrace();
+		this.timeline.mark("application_ready");
+		startup.serverEnv("config", "model");
+		startup.serverWaiting("gateway", "model");
+		startup.serverAttributes("gateway", Map.of("startup.dependency.conditions", List.of("config:ready")));
+		startup.mark("spawn_servers");
+		startup.serverReady("gateway");
+		startup.serverReady("config");
+		startup.serverWaiting("gateway", "model");
+		Map<String, String> env = startup.serverEnv("gateway", "model", 0, 1);
+		startup.serverReady("gateway");
+		startup.finish();
+
+		SpanData gateway = server("gateway");
+		SpanData wait = only("gym.startup.server.waiting_for_dependencies");
+		long spawnNs = Long.parseLong(env.get("NEMO_GYM_STARTUP_SPAWN_NS"));
+		assertThat(wait.getParentSpanId()).isEqualTo(gateway.getSpanId());
+		assertThat(wait.getAttributes().get(StartupSpans.STAGE)).isEqualTo("waiting_for_dependencies");
+		assertThat(wait.getAttributes().get(StartupSpans.SERVER_NAME)).isEqualTo("gateway");
+		assertThat(wait.getStartEpochNanos()).isEqualTo(gateway.getStartEpochNanos());
+		assertThat(wait.getEndEpochNanos()).isEqualTo(spawnNs).isGreaterThanOrEqualTo(server("config").getEndEpochNanos());
+		assertThat(gateway.getAttributes().get(StartupSpans.DEPENDENCY_WAIT_MS))
+			.isEqualTo((spawnNs - gateway.getStartEpochNanos()) / 1e6);
+		assertThat(gateway.getAttributes().get(AttributeKey.stringArrayKey("startup.dependency.conditions")))
+			.containsExactly("config:ready");
+		assertThat(gateway.getAttributes().get(StartupSpans.OUTCOME)).as("its early ready, unspawned, did not count")
+			.isEqualTo("ready");
+		assertThat(gateway.getEndEpochNanos()).isGreaterThanOrEqualTo(spawnNs);
+		assertThat(env).containsEntry("NEMO_GYM_STARTUP_TRACEPARENT",
+				"00-" + gateway.getTraceId() + "-" + gateway.getSpanId() + "-01");
+
+		StartupReport report = startup.report().orElseThrow();
+		assertThat(report.servers()).extracting(ServerReport::name).containsExactly("config", "gateway");
+		ServerReport row = report.servers().get(1);
+		assertThat(row.spawnNs()).isEqualTo(spawnNs);
+		assertThat(row.spawned()).isTrue();
+		assertThat(row.waiting()).hasValueSatisfying((waiting) -> assertThat(waiting.startNs())
+			.isEqualTo(gateway.getStartEpochNanos()));
+		assertThat(row.waitedNs()).isEqualTo(spawnNs - gateway.getStartEpochNanos());
+		assertThat(histogram("gateway", "ready").totalAmount()).as("spawn→ready, its wait left out")
+			.isEqualTo((gateway.getEndEpochNanos() - spawnNs) / 1e6);
+	}
+
+	@Test
+	void aServerStillWaitingWhenTheStartupIsAbortedIsNeverSpawnedAndItsSpanSaysSo() {
+		SupervisorStartup startup = startup(Map.of());
+		startup.beginTrace();
+		startup.serverEnv("config", "model");
+		startup.serverWaiting("gateway", "model");
+		startup.mark("spawn_servers");
+
+		startup.abort("crashed", new IllegalStateException("Server 'config' exited with code 3"));
+
+		SpanData gateway = server("gateway");
+		assertThat(gateway.getAttributes().get(StartupSpans.OUTCOME)).isEqualTo("crashed");
+		assertThat(gateway.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+		assertThat(gateway.getStatus().getDescription()).isEqualTo("not spawned: still waiting for its dependencies "
+				+ "when the startup ended: Server 'config' exited with code 3");
+		SpanData wait = only("gym.startup.server.waiting_for_dependencies");
+		assertThat(wait.getStartEpochNanos()).isEqualTo(gateway.getStartEpochNanos());
+		assertThat(wait.getEndEpochNanos()).isEqualTo(gateway.getEndEpochNanos());
+		ServerReport row = startup.report().orElseThrow().servers().get(1);
+		assertThat(row.name()).isEqualTo("gateway");
+		assertThat(row.spawned()).isFalse();
+		assertThat(row.spawnNs()).isEqualTo(row.endNs());
+		assertThat(row.waitedNs()).isEqualTo(gateway.getEndEpochNanos() - gateway.getStartEpochNanos());
+		assertThat(this.registry.find(MetricNames.STARTUP_DURATION).tag("nemo.gym.server.name", "gateway").summary())
+			.as("a server never spawned had no startup to time")
+			.isNull();
+		assertThat(histogram("config", "crashed").count()).isEqualTo(1);
 	}
 
 	@Test

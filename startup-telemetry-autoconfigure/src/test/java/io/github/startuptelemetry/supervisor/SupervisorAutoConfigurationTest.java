@@ -70,6 +70,17 @@ class SupervisorAutoConfigurationTest {
 	}
 
 	@Test
+	void theRoleIsABeanOnlyWhereABeanDeclaresSupervisorStartup() {
+		this.runner.run((context) -> assertThat(context).doesNotHaveBean(SupervisorRole.class)
+			.hasSingleBean(SupervisorStartup.class));
+		this.runner.withUserConfiguration(ProvidedLauncher.class)
+			.run((context) -> assertThat(context).hasSingleBean(SupervisorRole.class));
+		this.runner.withUserConfiguration(ProvidedLauncher.class)
+			.withPropertyValues("telemetry.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(SupervisorRole.class));
+	}
+
+	@Test
 	void serversInheritTheSupervisorsExportSettings() {
 		this.runner.withPropertyValues("management.opentelemetry.tracing.export.otlp.endpoint=http://collector:4318/v1/traces")
 			.run((context) -> assertThat(context.getBean(SupervisorStartup.class).serverEnv("model-0", "model"))
@@ -246,6 +257,16 @@ class SupervisorAutoConfigurationTest {
 
 		record Hooks(List<Consumer<String>> hooks) {
 
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ProvidedLauncher {
+
+		@Bean
+		StartupSource launcher(ObjectProvider<SupervisorStartup> startup) {
+			return startup::getObject;
 		}
 
 	}

@@ -1,16 +1,22 @@
 package io.github.startuptelemetry.supervisor;
 
+import java.util.Optional;
+
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.beans.factory.support.RootBeanDefinition;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Lazy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
-
-/** How {@link SupervisorRole} reads bean definitions; whole applications are in {@link SupervisorAutoConfigurationTest}. */
+/**
+ * How {@link SupervisorRole} reads bean definitions (as its condition reads them, while the
+ * configuration is registered); whole applications are in {@link SupervisorAutoConfigurationTest}
+ * and {@link PlainServerBeansTest}.
+ */
 class SupervisorRoleTest {
 
 	private final DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
@@ -19,27 +25,61 @@ class SupervisorRoleTest {
 	void aBeanDeclaringSupervisorStartupMakesASupervisorAmongFrameworkBeansAndOneThatCannotBeRead() {
 		this.beans.registerBeanDefinition("framework", new RootBeanDefinition(DefaultListableBeanFactory.class));
 		this.beans.registerBeanDefinition("missing", new RootBeanDefinition("com.example.NotOnTheClassPath"));
-		assertThat(role().isSupervisor()).isFalse();
+		assertThat(SupervisorRole.declared(this.beans)).isFalse();
 		this.beans.registerBeanDefinition("launcher", new RootBeanDefinition(Launcher.class));
-		assertThat(role().isSupervisor()).isTrue();
+		assertThat(SupervisorRole.declared(this.beans)).isTrue();
+	}
+
+	/** Definitions as a configuration class registers them, before any class of theirs is resolved. */
+	@Test
+	void factoryMethodsDeclareItByNameBeforeTheirClassIsResolved() {
+		RootBeanDefinition configuration = new RootBeanDefinition();
+		configuration.setBeanClassName(Launchers.class.getName());
+		this.beans.registerBeanDefinition("launchers", configuration);
+		RootBeanDefinition unrelated = new RootBeanDefinition();
+		unrelated.setFactoryBeanName("launchers");
+		unrelated.setFactoryMethodName("unrelated");
+		this.beans.registerBeanDefinition("unrelated", unrelated);
+		assertThat(SupervisorRole.declared(this.beans)).isFalse();
+
+		RootBeanDefinition lazy = new RootBeanDefinition();
+		lazy.setFactoryBeanName("launchers");
+		lazy.setFactoryMethodName("lazyLauncher");
+		this.beans.registerBeanDefinition("lazyLauncher", lazy);
+		assertThat(SupervisorRole.declared(this.beans)).isTrue();
 	}
 
 	@Test
-	void theAnswerIsTheSameWhenAskedAgainLater() {
-		SupervisorRole role = role();
-		assertThat(role.isSupervisor()).isFalse();
-		this.beans.registerBeanDefinition("launcher", new RootBeanDefinition(Launcher.class));
-		assertThat(role.isSupervisor()).isFalse();
-	}
-
-	private SupervisorRole role() {
-		ObjectProvider<ProcessTimeline> none = this.beans.getBeanProvider(ProcessTimeline.class);
-		return new SupervisorRole(this.beans, none);
+	void aStaticFactoryMethodDeclaresItByItsClassName() {
+		RootBeanDefinition optional = new RootBeanDefinition();
+		optional.setBeanClassName(Launchers.class.getName());
+		optional.setFactoryMethodName("optionalLauncher");
+		this.beans.registerBeanDefinition("optionalLauncher", optional);
+		assertThat(SupervisorRole.declared(this.beans)).isTrue();
 	}
 
 	static class Launcher {
 
 		Launcher(ObjectProvider<SupervisorStartup> startup) {
+		}
+
+	}
+
+	static class Launchers {
+
+		@Bean
+		String unrelated(ObjectProvider<String> names) {
+			return "";
+		}
+
+		@Bean
+		Runnable lazyLauncher(@Lazy SupervisorStartup startup) {
+			return startup::beginTrace;
+		}
+
+		@Bean
+		static Runnable optionalLauncher(Optional<SupervisorStartup> startup) {
+			return () -> startup.ifPresent(SupervisorStartup::beginTrace);
 		}
 
 	}

@@ -11,13 +11,11 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.contract.MetricNames;
-import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
 import io.github.startuptelemetry.report.ServerReport;
 
 class SupervisorStartupMetricsTest {
@@ -39,6 +37,17 @@ class SupervisorStartupMetricsTest {
 		assertThat(summary.totalAmount()).isEqualTo(2500.0);
 		assertThat(Arrays.stream(summary.takeSnapshot().histogramCounts()).mapToDouble(CountAtBucket::bucket).toArray())
 			.containsExactly(MetricNames.BOUNDARIES_MS);
+	}
+
+	@Test
+	void aOneShotJobIsNoServerStartup() {
+		SupervisorStartupMetrics metrics = new SupervisorStartupMetrics(
+				new StaticListableBeanFactory(Map.of("registry", this.registry)).getBeanProvider(MeterRegistry.class));
+		metrics.accept(ServerReport.of("download", "job", 0, 600_000_000_000L, "ready").asOneShot());
+		metrics.accept(ServerReport.of("model-0", "model", 0, 2_500_000_000L, "ready"));
+		assertThat(this.registry.find("gym.server.startup_duration_ms").summaries())
+			.extracting((summary) -> summary.getId().getTag("nemo.gym.server.name"))
+			.containsExactly("model-0");
 	}
 
 	@Test
@@ -84,9 +93,7 @@ class SupervisorStartupMetricsTest {
 			}
 
 		};
-		DefaultListableBeanFactory noLauncher = new DefaultListableBeanFactory();
-		SupervisorRole server = new SupervisorRole(noLauncher, noLauncher.getBeanProvider(ProcessTimeline.class));
-		new SupervisorStartupMetrics(counted, server).afterSingletonsInstantiated();
+		new SupervisorStartupMetrics(counted, false).afterSingletonsInstantiated();
 		assertThat(lookups).hasValue(0);
 	}
 

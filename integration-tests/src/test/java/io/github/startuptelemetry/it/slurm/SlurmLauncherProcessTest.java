@@ -105,6 +105,34 @@ class SlurmLauncherProcessTest {
 	}
 
 	@Test
+	void aServerThatDependsOnAOneShotJobStepIsItselfAStepSpawnedOnceTheJobCompleted() throws Exception {
+		try (JavaProcess supervisor = supervisor(server(0, "prepare", "/bin/sh", "-c", "sleep 0.5"))
+			.args(server(1, "model", "{java}", "-XX:TieredStopAtLevel=1", "-jar", SampleJars.server().toString(),
+					"--server.port={port}", "--spring.application.name={name}"))
+			.args("--telemetry.supervisor.servers[0].one-shot=true",
+					"--telemetry.supervisor.servers[1].depends-on.prepare=completed",
+					"--telemetry.supervisor.exit-when-ready=true")
+			.start(this.fleets.tmp().resolve("supervisor.log"))) {
+			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
+			List<ReceivedSpan> spans = this.fleets.receiver()
+				.awaitSpans((all) -> count(all, "gym.startup") == 1 && count(all, "gym.server.startup") == 1
+						&& count(all, "gym.startup.server.waiting_for_dependencies") == 1, TIMEOUT);
+			Map<String, ReceivedSpan> steps = byServer(spans, "gym.startup.server");
+			ReceivedSpan prepare = steps.get("prepare");
+			assertThat(prepare.attribute("startup.readiness.source")).isEqualTo("exit");
+			assertThat(prepare.attribute("slurm.job.id")).isEqualTo(job);
+			ReceivedSpan wait = only(spans, "gym.startup.server.waiting_for_dependencies");
+			assertThat(wait.parentSpanId()).isEqualTo(steps.get("model").spanId());
+			assertThat(wait.endNs()).as("model's step spawned after the job's step exited 0")
+				.isGreaterThanOrEqualTo(prepare.endNs());
+			assertThat(steps.get("model").attribute("slurm.step.id")).matches("\\d+")
+				.isNotEqualTo(prepare.attribute("slurm.step.id"));
+			assertThat(supervisor.log()).contains("Spawned model (srun pid", "once prepare was completed");
+			assertNoStepLeft();
+		}
+	}
+
+	@Test
 	void aStepThatExitsThreeIsCrashedItsArgumentsReachedItVerbatimAndNoStepIsLeft() throws Exception {
 		// shell metacharacters in an argument: srun and the launch shell must pass them on as data
 		String tricky = ";$(touch pwned) `touch pwned` && touch pwned | x";

@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 import io.opentelemetry.proto.metrics.v1.Metric;
+import org.assertj.core.api.InstanceOfAssertFactories;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -109,7 +112,17 @@ class SupervisorFleetProcessTest {
 			ReceivedSpan root = this.fleets.abortedRoot("crashed");
 			assertThat(root.span().getStatus().getMessage()).contains("'crasher' exited with code 3", "boom");
 			assertThat(supervisor.log()).contains("The fleet did not start (crashed)", "Startup crashed after");
-			assertThat(this.fleets.tmp().resolve("startup-report.html")).content().contains("crashed (exit 3)");
+			// one wording per server in both renderings: the crasher's exit, the other stopped for it
+			Document page = Jsoup.parse(this.fleets.tmp().resolve("startup-report.html").toFile());
+			Map<String, String> words = Map.of("crasher", "crashed (exit 3)", "sleeper", "crashed (stopped)");
+			words.forEach((name, word) -> {
+				assertThat(page.select(".row[data-row=server][data-server=" + name + "] .badge").text()).as("%s's HTML badge", name)
+					.isEqualTo(word);
+				assertThat(supervisor.log().lines().filter((line) -> line.startsWith(name + " ")))
+					.as("%s's row of the console table", name)
+					.singleElement(InstanceOfAssertFactories.STRING)
+					.endsWith("  " + word);
+			});
 			assertAllStopped(started, 3);
 		}
 	}
@@ -164,7 +177,9 @@ class SupervisorFleetProcessTest {
 	@ParameterizedTest
 	@CsvSource(delimiter = '|', value = { "telemetry.supervisor.servers[0].name=lonely | servers[0].command | must not be empty",
 			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[1].name=a;telemetry.supervisor.servers[1].command=x | servers[1].name | server name 'a' is already taken",
-			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[0].health-url=not a url | servers[0].health-url | must be an absolute http or https URL" })
+			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[0].health-url=not a url | servers[0].health-url | must be an absolute http or https URL",
+			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[1].name=b;telemetry.supervisor.servers[1].command=x;telemetry.supervisor.servers[1].depends-on.nobody=ready | servers[1].depends-on[nobody] | no server of the fleet is named 'nobody'; its servers: a, b",
+			"telemetry.supervisor.servers[0].name=a;telemetry.supervisor.servers[0].command=x;telemetry.supervisor.servers[0].depends-on.b=ready;telemetry.supervisor.servers[1].name=b;telemetry.supervisor.servers[1].command=x;telemetry.supervisor.servers[1].depends-on.a=started | servers[0].depends-on[b] | depends-on makes a cycle, a → b → a: none of these servers could ever be spawned" })
 	void aBadFleetFailsTheSupervisorAtStartNamingTheProperty(String properties, String property, String reason)
 			throws Exception {
 		List<String> args = new ArrayList<>();

@@ -46,6 +46,9 @@ public final class Fleets implements BeforeEachCallback, AfterEachCallback {
 
 	private static final Pattern SPAWNED = Pattern.compile("(\\S+) \\(pid (\\d+)");
 
+	/** The supervisor's line for a server spawned once its dependencies were met. */
+	private static final Pattern SPAWNED_LATER = Pattern.compile("Spawned (\\S+) \\(pid (\\d+), port \\d+\\) once ");
+
 	private final OtlpReceiver receiver = new OtlpReceiver();
 
 	private Path tmp;
@@ -142,7 +145,10 @@ public final class Fleets implements BeforeEachCallback, AfterEachCallback {
 		return pid;
 	}
 
-	/** The pid of each server the supervisor's spawn line names. */
+	/**
+	 * The pid of each server the supervisor's spawn line names, and of each it spawned later,
+	 * once its dependencies were met (a line of its own).
+	 */
 	private static Map<String, Long> spawned(JavaProcess supervisor) {
 		Map<String, Long> pids = new LinkedHashMap<>();
 		Matcher line = SPAWNED_LINE.matcher(supervisor.log());
@@ -151,6 +157,10 @@ public final class Fleets implements BeforeEachCallback, AfterEachCallback {
 			while (server.find()) {
 				pids.put(server.group(1), Long.parseLong(server.group(2)));
 			}
+		}
+		Matcher later = SPAWNED_LATER.matcher(supervisor.log());
+		while (later.find()) {
+			pids.put(later.group(1), Long.parseLong(later.group(2)));
 		}
 		return pids;
 	}

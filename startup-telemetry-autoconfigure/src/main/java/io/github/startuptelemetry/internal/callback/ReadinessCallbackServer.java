@@ -26,6 +26,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.ReadinessCallback;
 import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.internal.http.Http11;
 import io.github.startuptelemetry.internal.json.JsonText;
 import io.github.startuptelemetry.internal.support.DaemonThreads;
 import io.github.startuptelemetry.internal.timeline.ClockOffset;
@@ -137,9 +138,8 @@ public final class ReadinessCallbackServer {
 			socket.connect(new InetSocketAddress(host, bound.getPort()), WARM_UP_TIMEOUT_MS);
 			socket.setSoTimeout(WARM_UP_TIMEOUT_MS);
 			socket.getOutputStream()
-				.write(("GET " + ReadinessCallback.CLOCK_PATH + " HTTP/1.1\r\nHost: warm-up\r\n"
-						+ ReadinessCallback.AUTHORIZATION + ": " + ReadinessCallback.BEARER + this.tokenText
-						+ "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+				.write(Http11.requestHead("GET", ReadinessCallback.CLOCK_PATH, "warm-up",
+						Http11.header(ReadinessCallback.AUTHORIZATION, ReadinessCallback.BEARER + this.tokenText)));
 			socket.getInputStream().readNBytes(4096);
 		}
 		catch (IOException ex) {

@@ -25,7 +25,7 @@ public final class TelemetrySwitch {
 	/** The env form of {@code telemetry.enabled} (Spring relaxed binding). */
 	public static final String ENABLED_ENV = TelemetryEnv.TELEMETRY_ENABLED;
 
-	public static final String ENABLED_PROPERTY = "telemetry.enabled";
+	public static final String ENABLED_PROPERTY = TelemetryProperties.ENABLED;
 
 	private static final Log logger = LogFactory.getLog(TelemetrySwitch.class);
 

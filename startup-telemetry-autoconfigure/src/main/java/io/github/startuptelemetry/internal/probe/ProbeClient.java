@@ -1,6 +1,5 @@
 package io.github.startuptelemetry.internal.probe;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -11,31 +10,26 @@ import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
+
+import io.github.startuptelemetry.internal.http.Http11;
 
 /**
  * The GETs of a fleet's probing (health, then the timeline), each answered on the
  * {@link ProbeLoop}. A plain {@code http} URL is a non-blocking socket on the loop: the connect
  * (a refusal, the usual answer while a server loads, costs a few tens of microseconds and no
  * request), then a tiny HTTP/1.1 request with {@code Connection: close} and a bounded read of
- * the answer: for a health probe its status line only, else the whole body up to
- * {@code maxBody} bytes. A hundred servers cost no thread, no future and no HTTP client. Only
+ * the answer ({@link Http11}): for a health probe its status line only, else the whole body up
+ * to {@code maxBody} bytes. A hundred servers cost no thread, no future and no HTTP client. Only
  * an {@code https} URL goes through the JDK's client, built on first use.
  */
 public final class ProbeClient {
 
-	/** A status line, or a whole head, is never longer: a server sending more is not answering. */
-	private static final int MAX_HEAD = 8192;
-
-	private static final byte[] LINE_END = { '\r', '\n' };
-
-	private static final byte[] HEAD_END = { '\r', '\n', '\r', '\n' };
+	private static final String ACCEPT_ANY = Http11.header("Accept", "*/*");
 
 	private final ProbeLoop loop;
 
@@ -161,6 +155,14 @@ public final class ProbeClient {
 
 	}
 
+	/** The reply an answer read so far makes; {@code null} while more of it is needed. */
+	static Reply reply(Http11.Response response) {
+		if (response == null) {
+			return null;
+		}
+		return (response == Http11.MALFORMED) ? Reply.of(Kind.NO_ANSWER) : Reply.of(response.status(), response.body());
+	}
+
 	/** How far a GET got. */
 	enum Kind {
 
@@ -261,12 +263,8 @@ public final class ProbeClient {
 		private void connected() throws IOException {
 			this.connected = true;
 			this.received = ByteBuffer.allocate(1024);
-			String path = (this.uri.getRawPath() == null || this.uri.getRawPath().isEmpty()) ? "/"
-					: this.uri.getRawPath();
-			String query = (this.uri.getRawQuery() != null) ? "?" + this.uri.getRawQuery() : "";
-			String host = this.uri.getHost() + ((this.uri.getPort() != -1) ? ":" + this.uri.getPort() : "");
-			this.request = ByteBuffer.wrap(("GET " + path + query + " HTTP/1.1\r\nHost: " + host
-					+ "\r\nAccept: */*\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+			this.request = ByteBuffer.wrap(Http11.requestHead("GET", Http11.target(this.uri), Http11.host(this.uri),
+					ACCEPT_ANY));
 			send();
 		}
 
@@ -278,8 +276,8 @@ public final class ProbeClient {
 		private void receive() throws IOException {
 			int read;
 			while ((read = this.channel.read(this.received)) > 0) {
-				Reply reply = HttpAnswer.complete(this.received.array(), this.received.position(), this.maxBody,
-						false);
+				Reply reply = reply(Http11.response(this.received.array(), this.received.position(), this.maxBody,
+						false));
 				if (reply != null) {
 					finish(reply);
 					return;
@@ -290,7 +288,7 @@ public final class ProbeClient {
 				}
 			}
 			if (read < 0) {
-				Reply reply = HttpAnswer.complete(this.received.array(), this.received.position(), this.maxBody, true);
+				Reply reply = reply(Http11.response(this.received.array(), this.received.position(), this.maxBody, true));
 				finish((reply != null) ? reply : Reply.of(Kind.NO_ANSWER));
 			}
 		}
@@ -304,7 +302,7 @@ public final class ProbeClient {
 				return;
 			}
 			Reply reply = this.connected
-					? HttpAnswer.complete(this.received.array(), this.received.position(), this.maxBody, true) : null;
+					? reply(Http11.response(this.received.array(), this.received.position(), this.maxBody, true)) : null;
 			finish((reply != null) ? reply : Reply.of(this.connected ? Kind.NO_ANSWER : Kind.REFUSED));
 		}
 
@@ -326,130 +324,6 @@ public final class ProbeClient {
 				}
 			}
 			this.then.accept(reply);
-		}
-
-	}
-
-	/** Reading an HTTP/1.1 answer: as much as a probe needs of it, bounded. */
-	static final class HttpAnswer {
-
-		private HttpAnswer() {
-		}
-
-		/**
-		 * The reply the first {@code count} of {@code bytes} make, or {@code null} while more
-		 * is needed. Only the head is searched, so that reading a body is linear.
-		 * @param maxBody the longest body wanted; 0 for the status line alone
-		 * @param ended whether the server closed the connection after these bytes
-		 */
-		static Reply complete(byte[] bytes, int count, int maxBody, boolean ended) {
-			int headLimit = Math.min(count, MAX_HEAD);
-			int lineEnd = indexOf(bytes, LINE_END, 0, headLimit);
-			if (lineEnd < 0) {
-				return (ended || count >= MAX_HEAD) ? Reply.of(Kind.NO_ANSWER) : null;
-			}
-			int status = status(new String(bytes, 0, lineEnd, StandardCharsets.US_ASCII));
-			if (status < 0) {
-				return Reply.of(Kind.NO_ANSWER);
-			}
-			if (maxBody == 0) {
-				return Reply.of(status, "");
-			}
-			int headEnd = indexOf(bytes, HEAD_END, 0, headLimit);
-			if (headEnd < 0) {
-				return (ended || count >= MAX_HEAD) ? Reply.of(Kind.NO_ANSWER) : null;
-			}
-			String head = new String(bytes, 0, headEnd, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
-			int bodyStart = headEnd + HEAD_END.length;
-			int length = count - bodyStart;
-			if (length > 2L * maxBody + MAX_HEAD) {
-				// too long even for a chunked body: not a timeline worth reading
-				return Reply.of(status, "");
-			}
-			if (head.contains("\ntransfer-encoding: chunked")) {
-				return ended ? Reply.of(status, dechunked(bytes, bodyStart, count, maxBody)) : null;
-			}
-			long declared = contentLength(head);
-			if (declared >= 0 && length >= declared) {
-				return Reply.of(status, body(bytes, bodyStart, (int) Math.min(declared, length), maxBody));
-			}
-			return ended ? Reply.of(status, body(bytes, bodyStart, length, maxBody)) : null;
-		}
-
-		/** The code of a status line such as {@code HTTP/1.1 200 OK}, or -1. */
-		static int status(String line) {
-			if (!line.startsWith("HTTP/1.") || line.length() < 12 || line.charAt(8) != ' ') {
-				return -1;
-			}
-			String code = line.substring(9, 12);
-			for (int i = 0; i < code.length(); i++) {
-				if (code.charAt(i) < '0' || code.charAt(i) > '9') {
-					return -1;
-				}
-			}
-			return Integer.parseInt(code);
-		}
-
-		private static long contentLength(String head) {
-			int at = head.indexOf("\ncontent-length:");
-			if (at < 0) {
-				return -1;
-			}
-			int end = head.indexOf('\r', at + 1);
-			try {
-				return Long.parseLong(head.substring(at + "\ncontent-length:".length(), (end < 0) ? head.length() : end)
-					.strip());
-			}
-			catch (NumberFormatException ex) {
-				return -1;
-			}
-		}
-
-		private static String body(byte[] bytes, int from, int length, int maxBody) {
-			return (length > maxBody) ? "" : new String(bytes, from, length, StandardCharsets.UTF_8);
-		}
-
-		/** A chunked body, or empty when it is malformed or longer than {@code maxBody}. */
-		private static String dechunked(byte[] bytes, int from, int count, int maxBody) {
-			ByteArrayOutputStream body = new ByteArrayOutputStream();
-			int at = from;
-			while (true) {
-				int lineEnd = indexOf(bytes, LINE_END, at, count);
-				if (lineEnd < 0) {
-					return "";
-				}
-				String size = new String(bytes, at, lineEnd - at, StandardCharsets.US_ASCII);
-				int extension = size.indexOf(';');
-				int length;
-				try {
-					length = Integer.parseInt(((extension >= 0) ? size.substring(0, extension) : size).strip(), 16);
-				}
-				catch (NumberFormatException ex) {
-					return "";
-				}
-				if (length == 0) {
-					return body.toString(StandardCharsets.UTF_8);
-				}
-				at = lineEnd + 2;
-				if (length < 0 || at + (long) length > count || body.size() + (long) length > maxBody) {
-					return "";
-				}
-				body.write(bytes, at, length);
-				at += length + 2;
-			}
-		}
-
-		/** Where {@code what} starts within {@code bytes[from, to)}, or -1. */
-		private static int indexOf(byte[] bytes, byte[] what, int from, int to) {
-			outer: for (int i = from; i <= to - what.length; i++) {
-				for (int j = 0; j < what.length; j++) {
-					if (bytes[i + j] != what[j]) {
-						continue outer;
-					}
-				}
-				return i;
-			}
-			return -1;
 		}
 
 	}

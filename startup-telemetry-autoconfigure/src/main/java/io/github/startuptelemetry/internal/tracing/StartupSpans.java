@@ -74,6 +74,9 @@ public final class StartupSpans {
 
 	public static final AttributeKey<Double> UNATTRIBUTED_MS = AttributeKey.doubleKey(SpanAttributes.UNATTRIBUTED_MS);
 
+	public static final AttributeKey<Double> DEPENDENCY_WAIT_MS = AttributeKey
+		.doubleKey(SpanAttributes.DEPENDENCY_WAIT_MS);
+
 	private StartupSpans() {
 	}
 

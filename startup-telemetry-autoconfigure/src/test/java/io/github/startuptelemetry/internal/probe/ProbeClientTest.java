@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.startuptelemetry.internal.probe.ProbeClient.HttpAnswer;
 import io.github.startuptelemetry.internal.probe.ProbeClient.Kind;
 import io.github.startuptelemetry.internal.probe.ProbeClient.Reply;
 
@@ -166,18 +165,6 @@ class ProbeClientTest {
 		this.open.add(silent);
 		assertThat(get("http://127.0.0.1:" + silent.getLocalPort() + "/", 0, Duration.ofMillis(100)).kind())
 			.isEqualTo(Kind.NO_ANSWER);
-	}
-
-	@Test
-	void theStatusIsKnownOnceItsLineIsInWhateverFollows() {
-		byte[] partial = "HTTP/1.1 204 No".getBytes(StandardCharsets.US_ASCII);
-		byte[] line = "HTTP/1.1 204 No Content\r\nDate: ".getBytes(StandardCharsets.US_ASCII);
-
-		assertThat(HttpAnswer.complete(partial, partial.length, 0, false)).isNull();
-		assertThat(HttpAnswer.complete(partial, partial.length, 0, true)).isEqualTo(Reply.of(Kind.NO_ANSWER));
-		assertThat(HttpAnswer.complete(line, line.length, 0, false)).isEqualTo(Reply.of(204, ""));
-		assertThat(HttpAnswer.status("HTTP/1.1 2x0 OK")).isEqualTo(-1);
-		assertThat(HttpAnswer.status("HTTP/2 200")).isEqualTo(-1);
 	}
 
 	private Reply get(String uri, int maxBody) throws Exception {

@@ -1,17 +1,18 @@
-package io.github.startuptelemetry.internal.report;
+package io.github.startuptelemetry.report;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.github.startuptelemetry.internal.support.Durations;
-import io.github.startuptelemetry.report.Compare;
 
 /**
  * How much slower a time may get before it counts as a regression: a relative part of the
  * baseline, but never less than an absolute noise floor, so that a 40 ms stage taking 60 ms
  * is no alarm while a 4 s stage taking 5.5 s is. Written {@code 25%,200ms}; either part alone
- * keeps the other's default.
+ * keeps the other's default. A {@link ReportComparison} judges each change against one (the
+ * {@code telemetry.supervisor.report.max-regression} property, {@link Compare}'s
+ * {@code --max-regression}).
  *
  * @param relative the allowed growth as a fraction of the baseline (0.25 for 25%)
  * @param floorMs the allowed growth in milliseconds, whatever the baseline

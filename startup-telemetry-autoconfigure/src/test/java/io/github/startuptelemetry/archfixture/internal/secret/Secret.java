@@ -1,0 +1,6 @@
+package io.github.startuptelemetry.archfixture.internal.secret;
+
+/** An internal type. */
+public class Secret {
+
+}

@@ -113,26 +113,38 @@ class KubernetesFleetProcessTest {
 		}
 	}
 
+	/**
+	 * One run, asserted many ways (a fleet of real JVMs is the class's dearest part): the sample
+	 * fleet, and beside it a server whose service account may not read its pod.
+	 */
 	@Test
-	void theSampleFleetAsPodsIsOneTraceWithThePodStagesAheadOfTheJvmStagesOnEveryServer() throws Exception {
+	void theSampleFleetAsPodsIsOneTraceWithThePodStagesAheadOfTheJvmStagesOnEveryServerButOneWithoutRbac()
+			throws Exception {
 		// pulled by every pod (the node has the image from earlier tests): each has its image_pull
 		List<String> args = new ArrayList<>(List.of("--telemetry.supervisor.kubernetes.image-pull-policy=Always"));
 		args.addAll(List.of(sampleServer(0, "model", 2)));
 		args.addAll(List.of(sampleServer(1, "resources", 1)));
+		args.addAll(List.of(Fleets.server(2, "no-rbac", "{java}", "-XX:TieredStopAtLevel=1", "-jar",
+				SampleJars.server().toString(), "--server.port={port}", "--spring.application.name={name}",
+				"--logging.level.io.github.startuptelemetry.server.kubernetes=debug")));
+		args.add("--telemetry.supervisor.kubernetes.servers.no-rbac.service-account-name=no-rbac");
 		try (JavaProcess supervisor = supervisor(args.toArray(String[]::new))
 			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			// each server reads its pod once it is ready: the supervisor keeps the fleet up until all have
+			// (the one without RBAC: its spans come once it tried to read its pod, after it said why it could not)
 			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans((all) -> count(all, "gym.startup") == 1
-					&& count(all, "gym.server.startup.pod_setup") == 3, FLEET_TIMEOUT);
+					&& count(all, "gym.server.startup.pod_setup") == 3
+					&& count(all, "gym.server.startup.application_ready") == 4, FLEET_TIMEOUT);
 			ReceivedSpan root = only(spans, "gym.startup");
 			assertThat(root.attribute("nemo.gym.startup.outcome")).isEqualTo("ready");
 			assertThat(spans).filteredOn((s) -> s.name().startsWith("gym."))
 				.allSatisfy((span) -> assertThat(span.traceId()).isEqualTo(root.traceId()));
 			Map<String, ReceivedSpan> steps = byServer(spans, "gym.startup.server");
 			Map<String, ReceivedSpan> servers = byServer(spans, "gym.server.startup");
-			assertThat(steps).containsOnlyKeys("model-0", "model-1", "resources");
-			assertThat(servers).containsOnlyKeys("model-0", "model-1", "resources");
-			for (String name : steps.keySet()) {
+			assertThat(steps).containsOnlyKeys("model-0", "model-1", "resources", "no-rbac");
+			assertThat(servers).containsOnlyKeys("model-0", "model-1", "resources", "no-rbac");
+			assertWithoutRbac(supervisor, spans, steps.get("no-rbac"), servers.get("no-rbac"));
+			for (String name : List.of("model-0", "model-1", "resources")) {
 				ReceivedSpan step = steps.get(name);
 				ReceivedSpan server = servers.get(name);
 				assertThat(step.parentSpanId()).isEqualTo(root.spanId());
@@ -173,9 +185,11 @@ class KubernetesFleetProcessTest {
 				assertThat(server.resourceAttribute("k8s.pod.uid")).isEqualTo(step.attribute("k8s.pod.uid"));
 			}
 			String report = supervisor.log().substring(supervisor.log().indexOf("Startup report"));
-			// the pod's stages are columns like the JVM's (their names over two header lines)
+			// the pod's stages are columns like the JVM's (their names over two header lines); the
+			// supervisor may read the pod without RBAC's: its row has the pod's stages too
 			assertThat(report).contains("Startup ready after").containsPattern("pod +pod +interpreter +main")
-				.containsPattern("scheduling +setup +start +start");
+				.containsPattern("scheduling +setup +start +start")
+				.containsPattern("no-rbac +no-rbac +[0-9.]+ m?s +[0-9.]+ m?s +[0-9.]+ m?s");
 			System.out.println("The sample fleet as pods:\n" + report);
 			supervisor.terminate();
 			supervisor.awaitExit(FLEET_TIMEOUT);
@@ -224,70 +238,59 @@ class KubernetesFleetProcessTest {
 		assertThat(api.deleteGraceSeconds(SimulatedApiServer.NAMESPACE, podName(log, "model"))).isEqualTo(4);
 	}
 
+	/**
+	 * Two supervisor runs: the first killed with {@code kill -9} (its pods outlive it), the next
+	 * deletes them first, then is stopped with SIGTERM before its own are ready (interrupted; it
+	 * deletes its own).
+	 */
 	@Test
-	void sigtermToTheSupervisorIsInterruptedAndItDeletesItsPods() throws Exception {
-		try (JavaProcess supervisor = supervisor(server(0, "a", "sleep", "300")).args(server(1, "b", "sleep", "300"))
-			.start(this.fleets.tmp().resolve("supervisor.log"))) {
-			Map<String, ProcessHandle> running = awaitRunning(supervisor, 2);
-			supervisor.signal("TERM");
-			assertThat(supervisor.awaitExit(FLEET_TIMEOUT)).isNotZero();
-			this.fleets.abortedRoot("interrupted");
-			assertThat(kubelet.awaitNoPods(PODS_GONE)).as("pods left").isEmpty();
-			assertThat(Fleets.awaitEnded(List.copyOf(running.values()), PODS_GONE)).isEmpty();
-		}
-	}
-
-	@Test
-	void kill9OfTheSupervisorLeavesItsPodsToItsNextRunWhichDeletesThemFirst() throws Exception {
+	void kill9OfTheSupervisorLeavesItsPodsToItsNextRunWhichDeletesThemFirstAndSigtermDeletesItsOwn()
+			throws Exception {
 		Map<String, ProcessHandle> orphans;
 		try (JavaProcess first = supervisor(server(0, "a", "sleep", "300")).args(server(1, "b", "sleep", "300"))
 			.start(this.fleets.tmp().resolve("first.log"))) {
-			orphans = awaitRunning(first, 2);
+			orphans = awaitRunning(first, 2, java.util.Set.of());
 			first.signal("KILL");
 			first.awaitExit(FLEET_TIMEOUT);
 		}
 		// outside the cluster nothing can reach them (no owner reference, no orphan guard across the API server)
 		assertThat(kubelet.pods()).hasSize(2);
 		assertThat(orphans.values()).allMatch(ProcessHandle::isAlive);
-		try (JavaProcess second = supervisor(server(0, "model", "sleep", "300"))
-			.args("--telemetry.supervisor.kubernetes.resources.requests.cpu=64")
+		Map<String, ProcessHandle> running;
+		try (JavaProcess second = supervisor(server(0, "c", "sleep", "300")).args(server(1, "d", "sleep", "300"))
 			.start(this.fleets.tmp().resolve("second.log"))) {
-			assertThat(second.awaitExit(FLEET_TIMEOUT)).isNotZero();
+			running = awaitRunning(second, 2, orphans.keySet());
 			assertThat(second.log()).contains("Deleted 2 pod(s) an earlier run of supervisor 'it-fleet' left in namespace "
 					+ "'startup-fleet': ").contains(orphans.keySet());
+			assertThat(Fleets.awaitEnded(List.copyOf(orphans.values()), PODS_GONE)).isEmpty();
+			second.signal("TERM");
+			assertThat(second.awaitExit(FLEET_TIMEOUT)).isNotZero();
+			this.fleets.abortedRoot("interrupted");
 		}
 		assertThat(kubelet.awaitNoPods(PODS_GONE)).as("pods left").isEmpty();
-		assertThat(Fleets.awaitEnded(List.copyOf(orphans.values()), PODS_GONE)).isEmpty();
+		assertThat(Fleets.awaitEnded(List.copyOf(running.values()), PODS_GONE)).isEmpty();
 	}
 
-	@Test
-	void aServerWithoutPermissionToReadItsPodExportsItsJvmStagesOnlyAndSaysWhyAtDebugLevel() throws Exception {
-		List<String> args = new ArrayList<>(List.of("--telemetry.supervisor.kubernetes.service-account-name=no-rbac"));
-		args.addAll(List.of(Fleets.server(0, "model", "{java}", "-XX:TieredStopAtLevel=1", "-jar",
-				SampleJars.server().toString(), "--server.port={port}", "--spring.application.name={name}",
-				"--logging.level.io.github.startuptelemetry.server.kubernetes=debug")));
-		try (JavaProcess supervisor = supervisor(args.toArray(String[]::new))
-			.start(this.fleets.tmp().resolve("supervisor.log"))) {
-			// its spans come once it tried to read its pod: it said why it could not before
-			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans(
-					(all) -> count(all, "gym.server.startup.application_ready") == 1, FLEET_TIMEOUT);
-			ReceivedSpan server = only(spans, "gym.server.startup");
-			List<ReceivedSpan> serverStages = stages(spans, server);
-			assertContiguous(serverStages, server);
-			assertThat(serverStages).extracting((s) -> s.attribute("nemo.gym.startup.stage"))
-				.startsWith("interpreter_start", "main_start")
-				.doesNotContain("pod_scheduling", "pod_setup");
-			// its resource still names its pod: the Downward API needs no permission
-			assertThat(server.resourceAttribute("k8s.pod.name")).startsWith("model-");
-			assertThat(kubelet.podDir(podName(supervisor.log(), "model")).resolve("server.log")).content()
-				.contains("Pod stages left out, the JVM's stages are reported as they are: the service account may not "
-						+ "get pod startup-fleet/model-", "403 Forbidden", "grant it get on pods");
-			// the supervisor may read the pod: its report has the pod's stages
-			assertThat(supervisor.log()).containsPattern("scheduling +setup +start +start");
-			supervisor.terminate();
-			supervisor.awaitExit(FLEET_TIMEOUT);
-		}
-		assertThat(kubelet.awaitNoPods(PODS_GONE)).as("pods left").isEmpty();
+	/**
+	 * A server without permission to read its pod exports its JVM stages only and says why at
+	 * debug level; its resource still names its pod (the Downward API needs no permission).
+	 */
+	private static void assertWithoutRbac(JavaProcess supervisor, List<ReceivedSpan> spans, ReceivedSpan step,
+			ReceivedSpan server) throws Exception {
+		assertThat(server.parentSpanId()).isEqualTo(step.spanId());
+		List<ReceivedSpan> serverStages = stages(spans, server);
+		assertContiguous(serverStages, server);
+		assertThat(serverStages).extracting((s) -> s.attribute("nemo.gym.startup.stage"))
+			.startsWith("interpreter_start", "main_start")
+			.endsWith("application_ready")
+			.doesNotContain("pod_scheduling", "pod_setup", "image_pull");
+		assertThat(server.resourceAttribute("k8s.pod.name")).startsWith("no-rbac-");
+		// the supervisor's own span of it still names the pod and has its stages' times
+		assertThat(step.attribute("k8s.pod.name")).isEqualTo(server.resourceAttribute("k8s.pod.name"));
+		assertThat(step.attribute("startup.k8s.pod_setup_ms")).isNotBlank();
+		assertThat(kubelet.podDir(podName(supervisor.log(), "no-rbac")).resolve("server.log")).content()
+			.contains("Pod stages left out, the JVM's stages are reported as they are: the service account may not "
+					+ "get pod startup-fleet/no-rbac-", "403 Forbidden", "grant it get on pods");
 	}
 
 	@Test
@@ -382,17 +385,23 @@ class KubernetesFleetProcessTest {
 		}
 	}
 
-	/** The pods of {@code count} servers once each runs its container, by pod name: their processes. */
-	private static Map<String, ProcessHandle> awaitRunning(JavaProcess supervisor, int count) throws InterruptedException {
+	/**
+	 * The pods of {@code count} servers once each runs its container, by pod name: their
+	 * processes, but for the pods named in {@code others} (an earlier run's).
+	 */
+	private static Map<String, ProcessHandle> awaitRunning(JavaProcess supervisor, int count,
+			java.util.Set<String> others) throws InterruptedException {
 		long deadline = System.nanoTime() + FLEET_TIMEOUT.toNanos();
-		Map<String, ProcessHandle> running = kubelet.processes();
+		Map<String, ProcessHandle> running = new java.util.HashMap<>(kubelet.processes());
+		running.keySet().removeAll(others);
 		while (running.size() < count) {
 			if (!supervisor.process().isAlive() || System.nanoTime() > deadline) {
 				throw new AssertionError(running + " running of " + count + ":\n" + supervisor.log());
 			}
 			// the kubelet starts them: poll, bounded by the supervisor's exit and the deadline
 			supervisor.process().waitFor(100, TimeUnit.MILLISECONDS);
-			running = kubelet.processes();
+			running = new java.util.HashMap<>(kubelet.processes());
+			running.keySet().removeAll(others);
 		}
 		return running;
 	}

@@ -41,6 +41,10 @@ import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.http.Dispatcher;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.mockwebserver.http.Response;
+import io.fabric8.mockwebserver.http.WebSocket;
+import io.fabric8.mockwebserver.http.WebSocketListener;
+import io.fabric8.mockwebserver.http.ByteString;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -232,6 +236,73 @@ public final class SimulatedApiServer implements AutoCloseable {
 
 	}
 
+	/**
+	 * A watch whose client went away (a supervisor killed with {@code kill -9}) makes the mock's
+	 * listener wait up to a minute, on the mock's one event loop, for its send queue to drain: the
+	 * whole API server stalled (about 30 s here, each time). A real API server does not; the
+	 * listener's close and failure run on a thread of their own instead.
+	 */
+	private static MockResponse offTheEventLoop(MockResponse response) {
+		WebSocketListener watch = response.getWebSocketListener();
+		if (watch == null) {
+			return response;
+		}
+		return response.withWebSocketUpgrade(new WebSocketListener() {
+
+			@Override
+			public void onBeforeAccept(WebSocket webSocket, Response upgrade) {
+				watch.onBeforeAccept(webSocket, upgrade);
+			}
+
+			@Override
+			public void onOpen(WebSocket webSocket, Response upgrade) {
+				watch.onOpen(webSocket, upgrade);
+			}
+
+			@Override
+			public void onMessage(WebSocket webSocket, String text) {
+				watch.onMessage(webSocket, text);
+			}
+
+			@Override
+			public void onMessage(WebSocket webSocket, ByteString bytes) {
+				watch.onMessage(webSocket, bytes);
+			}
+
+			@Override
+			public void onMessage(WebSocket webSocket, byte[] bytes) {
+				watch.onMessage(webSocket, bytes);
+			}
+
+			@Override
+			public void onPing(WebSocket webSocket, byte[] bytes) {
+				watch.onPing(webSocket, bytes);
+			}
+
+			@Override
+			public void onClosing(WebSocket webSocket, int code, String reason) {
+				watch.onClosing(webSocket, code, reason);
+			}
+
+			@Override
+			public void onClosed(WebSocket webSocket, int code, String reason) {
+				offLoop("watch-closed", () -> watch.onClosed(webSocket, code, reason));
+			}
+
+			@Override
+			public void onFailure(WebSocket webSocket, Throwable failure, Response upgrade) {
+				offLoop("watch-failed", () -> watch.onFailure(webSocket, failure, upgrade));
+			}
+
+		});
+	}
+
+	private static void offLoop(String name, Runnable task) {
+		Thread thread = new Thread(task, name);
+		thread.setDaemon(true);
+		thread.start();
+	}
+
 	/** Authentication, authorization and the parts of a real API server the mock lacks, in front of it. */
 	private final class Gate extends Dispatcher {
 
@@ -269,7 +340,7 @@ public final class SimulatedApiServer implements AutoCloseable {
 					&& access.fieldSelector().contains("involvedObject.")) {
 				return events(request.getPath(), access.fieldSelector());
 			}
-			return SimulatedApiServer.this.crud.dispatch(request);
+			return offTheEventLoop(SimulatedApiServer.this.crud.dispatch(request));
 		}
 
 		private boolean allowed(String who, Access access) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.validation.Errors;
 
 import io.github.startuptelemetry.fleet.SupervisorProperties.DependencyCondition;
@@ -125,25 +126,31 @@ final class DependencyRules {
 	/** Every {@code {port:<server>}} names one server whose port the supervisor picks. */
 	private void ports(Declared declared) {
 		SupervisorProperties.Server server = declared.server();
-		Map<String, String> templates = new LinkedHashMap<>();
+		List<Template> templates = new ArrayList<>();
 		for (int i = 0; i < server.getCommand().size(); i++) {
-			templates.put("command[" + i + "]", server.getCommand().get(i));
+			templates.add(new Template("command[" + i + "]", "", server.getCommand().get(i)));
 		}
-		templates.put("setup", server.getSetup());
-		templates.put("working-dir", server.getWorkingDir());
-		// env by the map alone: a key such as MODEL_DIR is no property path
-		server.getEnv().values().forEach((value) -> templates.merge("env", value, (a, b) -> a + " " + b));
-		templates.put("health-url", server.getHealthUrl());
-		templates.put("timeline-url", server.getTimelineUrl());
-		templates.forEach((field, template) -> {
-			Matcher placeholder = (template != null) ? FleetPlan.PORT_OF_PLACEHOLDER.matcher(template) : null;
+		templates.add(new Template("setup", "", server.getSetup()));
+		templates.add(new Template("working-dir", "", server.getWorkingDir()));
+		// env by the map alone (a key such as MODEL_DIR is no property path); the message names the key
+		server.getEnv().forEach((key, value) -> templates.add(new Template("env", key + "=", value)));
+		templates.add(new Template("health-url", "", server.getHealthUrl()));
+		templates.add(new Template("timeline-url", "", server.getTimelineUrl()));
+		for (Template template : templates) {
+			Matcher placeholder = (template.text() != null) ? FleetPlan.PORT_OF_PLACEHOLDER.matcher(template.text())
+					: null;
 			while (placeholder != null && placeholder.find()) {
 				String problem = portProblem(placeholder.group(1));
 				if (problem != null) {
-					reject(declared.path() + field, "port", placeholder.group() + ": " + problem);
+					reject(declared.path() + template.field(), "port", template.label() + placeholder.group() + ": "
+							+ problem);
 				}
 			}
-		});
+		}
+	}
+
+	/** One value that may hold {@code {port:<server>}}: its property, what names it within, its text. */
+	private record Template(String field, String label, @Nullable String text) {
 	}
 
 	private String portProblem(String name) {

@@ -113,7 +113,7 @@ class DependsOnBindingTest {
 			"a server never completes | gateway.depends-on.config=completed | fleet[gateway].depends-on[config] | 'config' is not a one-shot job, so it never completes: depend on it being ready or started, or make it one with telemetry.supervisor.fleet.config.one-shot=true",
 			"a job is never ready | gateway.depends-on.download=ready | fleet[gateway].depends-on[download] | 'download' is a one-shot job, which is never ready: depend on it being completed (it exited 0) or started",
 			"a cycle | config.depends-on.gateway=ready | fleet[config].depends-on[gateway] | depends-on makes a cycle, config → gateway → model → config: none of these servers could ever be spawned",
-			"a port of no server | gateway.env.MODEL=http://127.0.0.1:{port:modle}/ | fleet[gateway].env | {port:modle}: no server of the fleet is named 'modle'",
+			"a port of no server | gateway.env.MODEL=http://127.0.0.1:{port:modle}/ | fleet[gateway].env | MODEL={port:modle}: no server of the fleet is named 'modle'",
 			"a port of a group | gateway.command[1]=--model={port:model} | fleet[gateway].command[1] | {port:model}: 'model' has 2 replicas, each with a port of its own: name one, e.g. {port:model-0}" })
 	void aBrokenRuleFailsAtBindTimeNamingThePropertyTheUserSet(String rule, String set, String field, String reason) {
 		String[] assignment = set.split("=", 2);

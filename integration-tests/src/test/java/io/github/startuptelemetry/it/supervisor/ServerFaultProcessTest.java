@@ -108,8 +108,9 @@ class ServerFaultProcessTest {
 
 	/** A server named after its {@code mode} of {@code FaultyServer}, listening on {@code {port}}. */
 	private String[] faultyServer(String mode) throws Exception {
-		Path source = Path.of(getClass().getResource("/faults/FaultyServer.java").toURI());
-		return server(0, mode, "{java}", "-XX:TieredStopAtLevel=1", source.toString(), mode, "{port}");
+		Path classes = Path.of(FaultyServer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+		return server(0, mode, "{java}", "-XX:TieredStopAtLevel=1", "-cp", classes.toString(),
+				FaultyServer.class.getName(), mode, "{port}");
 	}
 
 }

@@ -1,3 +1,5 @@
+package io.github.startuptelemetry.it.supervisor;
+
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -8,11 +10,16 @@ import java.util.List;
 import com.sun.net.httpserver.HttpServer;
 
 /**
- * Servers that never get ready, for the supervisor's fault tests, run as a single-file source
- * program: {@code java FaultyServer.java MODE PORT}. {@code hang}: listens and accepts, never
+ * Servers that never get ready, for the supervisor's fault tests, run as a JVM of their own
+ * from the test classes: {@code java -cp target/test-classes ...FaultyServer MODE PORT} (a
+ * class, not a single-file source program: compiling at launch took seconds of the ready
+ * timeout on a busy runner). {@code hang}: listens and accepts, never
  * answers. {@code unhealthy}: answers every request 503. Both print "listening on PORT".
  */
-public class FaultyServer {
+public final class FaultyServer {
+
+	private FaultyServer() {
+	}
 
 	public static void main(String[] args) throws Exception {
 		int port = Integer.parseInt(args[1]);

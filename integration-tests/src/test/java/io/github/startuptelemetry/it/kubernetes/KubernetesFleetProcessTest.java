@@ -15,7 +15,15 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
@@ -32,16 +40,20 @@ import static io.github.startuptelemetry.it.support.Spans.assertContiguous;
 import static io.github.startuptelemetry.it.support.Spans.only;
 import static io.github.startuptelemetry.it.support.Spans.stages;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The {@code kubernetes} launcher against the simulated control plane ({@link SimulatedApiServer}:
  * fabric8's mock API server with the docs' RBAC; {@link TestKubelet}: a scheduler and a kubelet
  * running each pod as a real local process): the sample supervisor, outside the cluster with a
- * kubeconfig as an operator runs it (and once in it, as a pod), starts real sample-server JVMs, or
- * cheaper programs where the server is not the point, as pods. Every test ends with no pod left;
- * the class ends checking that the supervisor and the servers used exactly what the docs' Roles
- * grant them.
+ * kubeconfig as an operator runs it (and once in it, as a pod), starts real sample-server JVMs as
+ * pods. The failure cases, which are about the launcher's reading of a pod, not about a server or
+ * a supervisor JVM, run the starter's supervisor in this JVM ({@link InProcessSupervisor}) with a
+ * small command as the container (a CI budget: a supervisor JVM each cost 15-20 s on a loaded
+ * box). Every test ends with no pod left; the class ends checking that the supervisor and the
+ * servers used exactly what the docs' Roles grant them.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class KubernetesFleetProcessTest {
 
 	static final String IMAGE = "startup-telemetry/sample-server:test";
@@ -115,7 +127,8 @@ class KubernetesFleetProcessTest {
 
 	/**
 	 * One run, asserted many ways (a fleet of real JVMs is the class's dearest part): the sample
-	 * fleet, and beside it a server whose service account may not read its pod.
+	 * fleet, its {@code resources} server under a service account that may not read its pod (one
+	 * JVM fewer than a fourth server for it: the replicas of {@code model} have their pod's stages).
 	 */
 	@Test
 	void theSampleFleetAsPodsIsOneTraceWithThePodStagesAheadOfTheJvmStagesOnEveryServerButOneWithoutRbac()
@@ -124,10 +137,7 @@ class KubernetesFleetProcessTest {
 		List<String> args = new ArrayList<>(List.of("--telemetry.supervisor.kubernetes.image-pull-policy=Always"));
 		args.addAll(List.of(sampleServer(0, "model", 2)));
 		args.addAll(List.of(sampleServer(1, "resources", 1)));
-		args.addAll(List.of(Fleets.server(2, "no-rbac", "{java}", "-XX:TieredStopAtLevel=1", "-jar",
-				SampleJars.server().toString(), "--server.port={port}", "--spring.application.name={name}",
-				"--logging.level.io.github.startuptelemetry.server.kubernetes=debug")));
-		args.add("--telemetry.supervisor.kubernetes.servers.no-rbac.service-account-name=no-rbac");
+		args.add("--telemetry.supervisor.kubernetes.servers.resources.service-account-name=no-rbac");
 		// each server's one read of its pod, given the time a 2-core box shared with other builds may need
 		// (the default 5 s is for a cluster), and saying at debug level why it could not
 		args.add("--telemetry.supervisor.kubernetes.env.TELEMETRY_STARTUP_KUBERNETES_TIMEOUT=60s");
@@ -137,19 +147,19 @@ class KubernetesFleetProcessTest {
 			// each server reads its pod once it is ready, then exports its spans: the supervisor keeps the
 			// fleet up until all have (the one without RBAC once it said why it could not read it)
 			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans((all) -> count(all, "gym.startup") == 1
-					&& count(all, "gym.server.startup.application_ready") == 4, FLEET_TIMEOUT);
+					&& count(all, "gym.server.startup.application_ready") == 3, FLEET_TIMEOUT);
 			assertThat(count(spans, "gym.server.startup.pod_setup")).as("servers with their pod's stages")
-				.isEqualTo(3);
+				.isEqualTo(2);
 			ReceivedSpan root = only(spans, "gym.startup");
 			assertThat(root.attribute("nemo.gym.startup.outcome")).isEqualTo("ready");
 			assertThat(spans).filteredOn((s) -> s.name().startsWith("gym."))
 				.allSatisfy((span) -> assertThat(span.traceId()).isEqualTo(root.traceId()));
 			Map<String, ReceivedSpan> steps = byServer(spans, "gym.startup.server");
 			Map<String, ReceivedSpan> servers = byServer(spans, "gym.server.startup");
-			assertThat(steps).containsOnlyKeys("model-0", "model-1", "resources", "no-rbac");
-			assertThat(servers).containsOnlyKeys("model-0", "model-1", "resources", "no-rbac");
-			assertWithoutRbac(supervisor, spans, steps.get("no-rbac"), servers.get("no-rbac"));
-			for (String name : List.of("model-0", "model-1", "resources")) {
+			assertThat(steps).containsOnlyKeys("model-0", "model-1", "resources");
+			assertThat(servers).containsOnlyKeys("model-0", "model-1", "resources");
+			assertWithoutRbac(supervisor, spans, steps.get("resources"), servers.get("resources"));
+			for (String name : List.of("model-0", "model-1")) {
 				ReceivedSpan step = steps.get(name);
 				ReceivedSpan server = servers.get(name);
 				assertThat(step.parentSpanId()).isEqualTo(root.spanId());
@@ -191,10 +201,10 @@ class KubernetesFleetProcessTest {
 			}
 			String report = supervisor.log().substring(supervisor.log().indexOf("Startup report"));
 			// the pod's stages are columns like the JVM's (their names over two header lines); the
-			// supervisor may read the pod without RBAC's: its row has the pod's stages too
+			// supervisor may read the pod of the server without RBAC: its row has the pod's stages too
 			assertThat(report).contains("Startup ready after").containsPattern("pod +pod +interpreter +main")
 				.containsPattern("scheduling +setup +start +start")
-				.containsPattern("no-rbac +no-rbac +[0-9.]+ m?s +[0-9.]+ m?s +[0-9.]+ m?s");
+				.containsPattern("resources +resources +[0-9.]+ m?s +[0-9.]+ m?s +[0-9.]+ m?s");
 			System.out.println("The sample fleet as pods:\n" + report);
 			supervisor.terminate();
 			supervisor.awaitExit(FLEET_TIMEOUT);
@@ -203,32 +213,32 @@ class KubernetesFleetProcessTest {
 	}
 
 	@Test
-	void anUnschedulablePodCrashesTheStartupWithTheSchedulersReason() throws Exception {
-		String log = failedRun("crashed", server(0, "model", "sleep", "300"),
+	void anUnschedulablePodCrashesTheStartupWithTheSchedulersReason(CapturedOutput output) throws Exception {
+		String log = failedRun(output, "crashed", server(0, "model", "sleep", "300"),
 				"--telemetry.supervisor.kubernetes.resources.requests.cpu=64");
 		assertThat(log).containsPattern("Server 'model' could not be scheduled \\(pod model-\\w+, Unschedulable: "
 				+ "0/1 nodes are available: 1 Insufficient cpu\\.");
 	}
 
 	@Test
-	void anImageThatCannotBePulledCrashesTheStartup() throws Exception {
-		String log = failedRun("crashed", server(0, "model", "sleep", "300"),
+	void anImageThatCannotBePulledCrashesTheStartup(CapturedOutput output) throws Exception {
+		String log = failedRun(output, "crashed", server(0, "model", "sleep", "300"),
 				"--telemetry.supervisor.kubernetes.image=startup-telemetry/missing:1");
 		assertThat(log).containsPattern("Server 'model' could not pull its image \\(container 'server' of pod model-\\w+, "
 				+ "ErrImagePull: .*not found\\)");
 	}
 
 	@Test
-	void aContainerThatExitsCrashesTheStartupWithItsCodeAndLastLines() throws Exception {
-		String log = failedRun("crashed", server(0, "model", "/bin/sh", "-c", "echo 'cannot load the model' >&2; exit 3"));
+	void aContainerThatExitsCrashesTheStartupWithItsCodeAndLastLines(CapturedOutput output) throws Exception {
+		String log = failedRun(output, "crashed", server(0, "model", "/bin/sh", "-c", "echo 'cannot load the model' >&2; exit 3"));
 		assertThat(log).containsPattern("Server 'model' exited with code 3 \\(container 'server' of pod model-\\w+: Error\\)")
 			.contains("cannot load the model");
 		assertThat(this.fleets.tmp().resolve("startup-report.html")).content().contains("crashed (exit 3)");
 	}
 
 	@Test
-	void aContainerThatCrashLoopsCrashesTheStartupWithTheBackOffAndItsLastRunsLines() throws Exception {
-		String log = failedRun("crashed", server(0, "model", "/bin/sh", "-c", "echo 'cannot load the model' >&2; exit 3"),
+	void aContainerThatCrashLoopsCrashesTheStartupWithTheBackOffAndItsLastRunsLines(CapturedOutput output) throws Exception {
+		String log = failedRun(output, "crashed", server(0, "model", "/bin/sh", "-c", "echo 'cannot load the model' >&2; exit 3"),
 				"--telemetry.supervisor.kubernetes.pod-template=spec: {restartPolicy: Always}");
 		assertThat(log).containsPattern("Server 'model' crash-looped \\(container 'server' of pod model-\\w+, "
 				+ "CrashLoopBackOff: back-off 10s restarting failed container=server .*; it last exited with code 3 \\(Error\\)\\)")
@@ -236,44 +246,11 @@ class KubernetesFleetProcessTest {
 	}
 
 	@Test
-	void aServerNeverReadyTimesOutAndItsPodIsDeletedWithTheStopTimeoutAsItsGracePeriod() throws Exception {
-		String log = failedRun("timeout", server(0, "model", "sleep", "300"),
+	void aServerNeverReadyTimesOutAndItsPodIsDeletedWithTheStopTimeoutAsItsGracePeriod(CapturedOutput output) throws Exception {
+		String log = failedRun(output, "timeout", server(0, "model", "sleep", "300"),
 				"--telemetry.supervisor.ready-timeout=3s", "--telemetry.supervisor.stop-timeout=4s");
 		assertThat(log).contains("Not ready after 3000 ms: model");
 		assertThat(api.deleteGraceSeconds(SimulatedApiServer.NAMESPACE, podName(log, "model"))).isEqualTo(4);
-	}
-
-	/**
-	 * Two supervisor runs: the first killed with {@code kill -9} (its pods outlive it), the next
-	 * deletes them first, then is stopped with SIGTERM before its own are ready (interrupted; it
-	 * deletes its own).
-	 */
-	@Test
-	void kill9OfTheSupervisorLeavesItsPodsToItsNextRunWhichDeletesThemFirstAndSigtermDeletesItsOwn()
-			throws Exception {
-		Map<String, ProcessHandle> orphans;
-		try (JavaProcess first = supervisor(server(0, "a", "sleep", "300")).args(server(1, "b", "sleep", "300"))
-			.start(this.fleets.tmp().resolve("first.log"))) {
-			orphans = awaitRunning(first, 2, java.util.Set.of());
-			first.signal("KILL");
-			first.awaitExit(FLEET_TIMEOUT);
-		}
-		// outside the cluster nothing can reach them (no owner reference, no orphan guard across the API server)
-		assertThat(kubelet.pods()).hasSize(2);
-		assertThat(orphans.values()).allMatch(ProcessHandle::isAlive);
-		Map<String, ProcessHandle> running;
-		try (JavaProcess second = supervisor(server(0, "c", "sleep", "300")).args(server(1, "d", "sleep", "300"))
-			.start(this.fleets.tmp().resolve("second.log"))) {
-			running = awaitRunning(second, 2, orphans.keySet());
-			assertThat(second.log()).contains("Deleted 2 pod(s) an earlier run of supervisor 'it-fleet' left in namespace "
-					+ "'startup-fleet': ").contains(orphans.keySet());
-			assertThat(Fleets.awaitEnded(List.copyOf(orphans.values()), PODS_GONE)).isEmpty();
-			second.signal("TERM");
-			assertThat(second.awaitExit(FLEET_TIMEOUT)).isNotZero();
-			this.fleets.abortedRoot("interrupted");
-		}
-		assertThat(kubelet.awaitNoPods(PODS_GONE)).as("pods left").isEmpty();
-		assertThat(Fleets.awaitEnded(List.copyOf(running.values()), PODS_GONE)).isEmpty();
 	}
 
 	/**
@@ -289,13 +266,13 @@ class KubernetesFleetProcessTest {
 			.startsWith("interpreter_start", "main_start")
 			.endsWith("application_ready")
 			.doesNotContain("pod_scheduling", "pod_setup", "image_pull");
-		assertThat(server.resourceAttribute("k8s.pod.name")).startsWith("no-rbac-");
+		assertThat(server.resourceAttribute("k8s.pod.name")).startsWith("resources-");
 		// the supervisor's own span of it still names the pod and has its stages' times
 		assertThat(step.attribute("k8s.pod.name")).isEqualTo(server.resourceAttribute("k8s.pod.name"));
 		assertThat(step.attribute("startup.k8s.pod_setup_ms")).isNotBlank();
-		assertThat(kubelet.podDir(podName(supervisor.log(), "no-rbac")).resolve("server.log")).content()
+		assertThat(kubelet.podDir(podName(supervisor.log(), "resources")).resolve("server.log")).content()
 			.contains("Pod stages left out, the JVM's stages are reported as they are: the service account may not "
-					+ "get pod startup-fleet/no-rbac-", "403 Forbidden", "grant it get on pods");
+					+ "get pod startup-fleet/resources-", "403 Forbidden", "grant it get on pods");
 	}
 
 	@Test
@@ -359,13 +336,29 @@ class KubernetesFleetProcessTest {
 						&& "ready".equals(s.attribute("nemo.gym.startup.outcome"))), FLEET_TIMEOUT);
 			assertThat(only(spans, "gym.startup.server").attribute("startup.readiness.source")).isEqualTo("probe");
 
-			// kill -9 of the supervisor: its container restarts, as a Deployment's would, and the new process
-			// deletes the pods of the one that died (the same owner: the pod outlived its process)
-			kubelet.processes().get(supervisorPod).destroyForcibly();
-			Pod second = awaitServerPod(admin, first.getMetadata().getName());
-			assertThat(second.getMetadata().getOwnerReferences()).extracting((owner) -> owner.getUid())
-				.containsExactly(created.getMetadata().getUid());
-			assertThat(awaitGone(admin, first.getMetadata().getName())).isTrue();
+			// kill -9 of the supervisor: its container restarts, as a Deployment's would (after a back-off cut
+			// short here), and the new process first deletes the pods of the one that died: the clean-up at
+			// start, the same code that deletes the pods a supervisor outside the cluster left (there no
+			// owner; here its own pod, which outlived its process, is theirs)
+			String firstPod = first.getMetadata().getName();
+			ProcessHandle orphan = kubelet.processes().get(firstPod);
+			assertThat(orphan).as("the first server's process").isNotNull();
+			kubelet.backOff(Duration.ofSeconds(1));
+			try {
+				kubelet.processes().get(supervisorPod).destroyForcibly();
+				assertThat(orphan.isAlive()).as("a server pod outlives its supervisor's process").isTrue();
+				Pod second = awaitServerPod(admin, firstPod);
+				assertThat(second.getMetadata().getOwnerReferences()).extracting((owner) -> owner.getUid())
+					.containsExactly(created.getMetadata().getUid());
+			}
+			finally {
+				kubelet.backOff(Duration.ofSeconds(10));
+			}
+			assertThat(kubelet.podDir(supervisorPod).resolve("supervisor.log")).content()
+				.contains("Deleted 1 pod(s) an earlier run of supervisor 'sample-supervisor' left in namespace '"
+						+ SimulatedApiServer.NAMESPACE + "': " + firstPod);
+			assertThat(awaitGone(admin, firstPod)).isTrue();
+			assertThat(Fleets.awaitEnded(List.of(orphan), PODS_GONE)).as("its process").isEmpty();
 
 			// an operator deletes the supervisor's pod: it stops gracefully, and deletes its server's
 			admin.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(supervisorPod).delete();
@@ -373,21 +366,57 @@ class KubernetesFleetProcessTest {
 		assertThat(kubelet.awaitNoPods(FLEET_TIMEOUT)).as("pods left").isEmpty();
 	}
 
-	/** A supervisor run that fails with {@code outcome}; its log, once no pod of it is left. */
-	private String failedRun(String outcome, String[] server, String... args) throws Exception {
+	/**
+	 * A supervisor run that fails with {@code outcome}; its log, once no pod of it is left. The
+	 * supervisor runs in this JVM ({@link InProcessSupervisor}: the starter's own fleet run and
+	 * {@code kubernetes} launcher, configured as the sample supervisor is, against the same API
+	 * server and kubelet): a failure case is about the launcher's reading of its pod, which needs no
+	 * supervisor JVM of its own (the fleet test and the in-cluster test run one).
+	 */
+	private String failedRun(CapturedOutput output, String outcome, String[] server, String... args) throws Exception {
 		List<String> all = new ArrayList<>(List.of(server));
 		all.addAll(List.of(args));
-		try (JavaProcess supervisor = supervisor(all.toArray(String[]::new)).start(this.fleets.tmp().resolve("supervisor.log"))) {
-			assertThat(supervisor.awaitExit(FLEET_TIMEOUT)).as(supervisor.log()).isNotZero();
-			this.fleets.abortedRoot(outcome);
-			assertThat(supervisor.log()).contains("Startup " + outcome + " after");
-			assertThat(kubelet.awaitNoPods(PODS_GONE)).as("pods left").isEmpty();
-			// the outcome line, for people reading the test's output
-			supervisor.log().lines().filter((line) -> line.startsWith("The fleet did not start"))
-				.findFirst()
-				.ifPresent(System.out::println);
-			return supervisor.log();
+		List<String> arguments = new ArrayList<>(supervisorArguments(all.toArray(String[]::new)));
+		arguments.addAll(List.of("--telemetry.supervisor.run-dir=" + this.fleets.runDir(),
+				"--telemetry.supervisor.report.html=" + this.fleets.tmp().resolve("startup-report.html"),
+				"--telemetry.supervisor.report.json=" + this.fleets.tmp().resolve("startup-report.json"),
+				"--management.opentelemetry.tracing.export.otlp.endpoint=" + this.fleets.receiver().tracesEndpoint(),
+				"--management.otlp.metrics.export.url=" + this.fleets.receiver().metricsEndpoint()));
+		SpringApplication application = new SpringApplication(InProcessSupervisor.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		application.setRegisterShutdownHook(false);
+		// the supervisor's kubeconfig, as KUBECONFIG gives it to a supervisor JVM (fabric8 reads the
+		// system property first); this JVM's own clients (the kubelet's, the test's) are configured by hand
+		String kubeconfig = api.kubeconfig(this.fleets.tmp(), "startup-supervisor").toString();
+		String before = System.setProperty("kubeconfig", kubeconfig);
+		try {
+			// a failed fleet fails the supervisor's startup: SpringApplication.run throws, its context closed
+			assertThatThrownBy(() -> application.run(arguments.toArray(String[]::new)).close())
+				.as("a supervisor whose fleet should fail (%s)", outcome)
+				.hasStackTraceContaining("FleetStartupException");
 		}
+		finally {
+			if (before == null) {
+				System.clearProperty("kubeconfig");
+			}
+			else {
+				System.setProperty("kubeconfig", before);
+			}
+		}
+		String log = output.getAll();
+		this.fleets.abortedRoot(outcome);
+		assertThat(log).contains("Startup " + outcome + " after");
+		assertThat(kubelet.awaitNoPods(PODS_GONE)).as("pods left").isEmpty();
+		// the outcome line, for people reading the test's output
+		log.lines().filter((line) -> line.startsWith("The fleet did not start")).findFirst().ifPresent(System.out::println);
+		return log;
+	}
+
+	/** The sample supervisor's application, in this JVM: the starter's auto-configuration, no web server. */
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	static class InProcessSupervisor {
+
 	}
 
 	/**
@@ -458,6 +487,12 @@ class KubernetesFleetProcessTest {
 	 * here replaces it (a property given twice on the command line would be both values, comma-joined).
 	 */
 	private JavaProcess.Builder supervisor(String... args) throws Exception {
+		return this.fleets.supervisor(supervisorArguments(args).toArray(String[]::new))
+			.env("KUBECONFIG", api.kubeconfig(this.fleets.tmp(), "startup-supervisor").toString());
+	}
+
+	/** The arguments {@link #supervisor(String...)} gives the sample supervisor. */
+	private static List<String> supervisorArguments(String... args) {
 		Map<String, String> properties = new java.util.LinkedHashMap<>();
 		properties.put("--telemetry.supervisor.launcher", "kubernetes");
 		properties.put("--telemetry.supervisor.kubernetes.supervisor-name", "it-fleet");
@@ -477,8 +512,7 @@ class KubernetesFleetProcessTest {
 		List<String> all = new ArrayList<>();
 		properties.forEach((key, value) -> all.add(key + "=" + value));
 		all.addAll(others);
-		return this.fleets.supervisor(all.toArray(String[]::new))
-			.env("KUBECONFIG", api.kubeconfig(this.fleets.tmp(), "startup-supervisor").toString());
+		return all;
 	}
 
 	/** A sample server, as many replicas: the sample-server jar, run by the pod. */

@@ -64,7 +64,8 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
  * one per machine); {@code startedAt}, the {@code Started} event, {@code Ready} when its
  * {@code readinessProbe} (HTTP GET) answers 2xx, or at once without one;</li>
  * <li>its end: {@code terminated} with its exit code ({@code restartPolicy: Never}), or
- * {@code CrashLoopBackOff} and a restart after the back-off (10 s, doubling) for
+ * {@code CrashLoopBackOff} and a restart after the back-off (a kubelet's 10 s, doubling, unless
+ * {@link #backOff(Duration) shortened}; its event and waiting message say the one it waits) for
  * {@code Always}/{@code OnFailure};</li>
  * <li>deletion: graceful, as a kubelet does it: SIGTERM, the delete's grace period (else the pod's
  * {@code terminationGracePeriodSeconds}, else 30 s), SIGKILL, then the pod is gone (the kubelet
@@ -83,7 +84,8 @@ public final class TestKubelet implements AutoCloseable {
 	/** The kubelet's hold on a pod it runs, so that a delete waits for it. */
 	static final String FINALIZER = "kubelet.test.startuptelemetry.github.io/process";
 
-	private static final Duration BACK_OFF = Duration.ofSeconds(10);
+	/** A kubelet's first back-off before restarting a container. */
+	private volatile Duration initialBackOff = Duration.ofSeconds(10);
 
 	private final SimulatedApiServer api;
 
@@ -154,6 +156,15 @@ public final class TestKubelet implements AutoCloseable {
 	/** An image the registry has, taking {@code pull} to pull. */
 	public TestKubelet registry(String image, Duration pull) {
 		this.registry.put(image, pull);
+		return this;
+	}
+
+	/**
+	 * Restart a crashed container after {@code first} (doubling) rather than a kubelet's 10 s: a
+	 * test that waits for a restart need not wait what a cluster would.
+	 */
+	public TestKubelet backOff(Duration first) {
+		this.initialBackOff = first;
 		return this;
 	}
 
@@ -359,7 +370,7 @@ public final class TestKubelet implements AutoCloseable {
 		}
 
 		private void runContainer(Pod pod, Container container) throws IOException, InterruptedException {
-			Duration backOff = BACK_OFF;
+			Duration backOff = TestKubelet.this.initialBackOff;
 			int restarts = 0;
 			while (!this.deleting) {
 				Path dir = TestKubelet.this.podDir(this.name);

@@ -7,6 +7,24 @@ public final class StageNames {
 
 	public static final String VENV_SETUP = "venv_setup";
 
+	/**
+	 * Kubernetes only, ours: the server's pod from its creation (the supervisor's create call, when
+	 * it spawned the server) until the scheduler bound it to a node.
+	 */
+	public static final String POD_SCHEDULING = "pod_scheduling";
+
+	/**
+	 * Kubernetes only, ours: the pod from its scheduling until the server's container started
+	 * (sandbox, volumes, init containers, the image pull).
+	 */
+	public static final String POD_SETUP = "pod_setup";
+
+	/**
+	 * Kubernetes only, ours: inside {@link #POD_SETUP} (a span nested in it, not a stage of its
+	 * own), the pull of the server container's image as the kubelet's {@code Pulled} event tells it.
+	 */
+	public static final String IMAGE_PULL = "image_pull";
+
 	public static final String INTERPRETER_START = "interpreter_start";
 
 	public static final String WORKER_START = "worker_start";
@@ -56,13 +74,14 @@ public final class StageNames {
 	public static final String UNFINISHED = "unfinished";
 
 	/**
-	 * Every stage above, in the order stages run: a server's wait for its dependencies, a
+	 * Every stage above, in the order stages run: a server's wait for its dependencies, its
+	 * pod's stages (Kubernetes; {@code image_pull} after the {@code pod_setup} it is part of), a
 	 * process's stages from before its JVM to ready (a worker's {@code worker_start} where a
 	 * server has {@code interpreter_start}), then a supervisor's own after its Spring stages.
 	 * Reports sort stage names by it.
 	 */
-	public static final List<String> RUN_ORDER = List.of(WAITING_FOR_DEPENDENCIES, VENV_SETUP, INTERPRETER_START,
-			WORKER_START, MAIN_START, ENVIRONMENT_PREPARED, CONTEXT_PREPARED, BEANS_INSTANTIATED, WEB_SERVER_STARTED,
+	public static final List<String> RUN_ORDER = List.of(WAITING_FOR_DEPENDENCIES, POD_SCHEDULING, POD_SETUP,
+			IMAGE_PULL, VENV_SETUP, INTERPRETER_START, WORKER_START, MAIN_START, ENVIRONMENT_PREPARED, CONTEXT_PREPARED, BEANS_INSTANTIATED, WEB_SERVER_STARTED,
 			CONTEXT_REFRESHED, APPLICATION_STARTED, APPLICATION_READY, JVM_CACHE_TRAINING, JVM_CACHE_COMPARE, SPAWN_SERVERS, WAIT_FOR_SERVERS, UNFINISHED);
 
 	private StageNames() {

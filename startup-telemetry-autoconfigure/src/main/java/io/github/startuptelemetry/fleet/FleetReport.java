@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.internal.report.ReportFile;
 import io.github.startuptelemetry.internal.support.HostName;
+import io.github.startuptelemetry.internal.timeline.PlatformStages;
 import io.github.startuptelemetry.report.Compare;
 import io.github.startuptelemetry.report.ConsoleReport;
 import io.github.startuptelemetry.report.HtmlReport;
@@ -152,7 +153,9 @@ final class FleetReport {
 		for (FleetServer server : servers) {
 			ServerTimeline timeline = server.timeline;
 			if (timeline != null) {
-				report.timeline(server.name(), timeline);
+				// what the platform ran before the server (a pod's scheduling and setup) ahead of its own stages
+				report.timeline(server.name(),
+						(server.process != null) ? PlatformStages.ahead(timeline, server.process.stages()) : timeline);
 			}
 			Integer exitCode = server.exitCode;
 			if (exitCode != null) {

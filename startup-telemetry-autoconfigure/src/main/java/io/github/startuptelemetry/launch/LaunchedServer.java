@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import io.github.startuptelemetry.timeline.Stage;
+
 /**
  * A server a {@link ServerLauncher} started. Thread-safe.
  * <p>
@@ -63,6 +65,18 @@ public interface LaunchedServer {
 	 */
 	default Map<String, Object> attributes() {
 		return Map.of();
+	}
+
+	/**
+	 * The stages the platform ran before the server's first program started, as the platform
+	 * tells them (a pod's {@code pod_scheduling} and {@code pod_setup}): contiguous, in order, the
+	 * last ending where that program started. The supervisor's report puts them ahead of the
+	 * server's own stages, clamped to them (the platform's times may be coarse or on another
+	 * clock). Complete once {@link #host()} has completed; empty by default (a local process, a
+	 * Slurm step).
+	 */
+	default List<Stage> stages() {
+		return List.of();
 	}
 
 	/** Ask it to stop (SIGTERM, {@code scancel}) and return at once. */

@@ -27,6 +27,9 @@ final class StageColors {
 
 	private static Map<String, String> known() {
 		Map<String, String> known = new HashMap<>();
+		// a pod's, before its process (Kubernetes), in greys
+		known.put(StageNames.POD_SCHEDULING, "#a5a9ad");
+		known.put(StageNames.POD_SETUP, "#c7c2bd");
 		known.put(StageNames.VENV_SETUP, "#9c755f");
 		known.put(StageNames.INTERPRETER_START, "#8da0cb");
 		known.put(StageNames.WORKER_START, "#8da0cb");

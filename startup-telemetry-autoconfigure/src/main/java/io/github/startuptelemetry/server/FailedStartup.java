@@ -85,7 +85,7 @@ final class FailedStartup {
 			try {
 				OpenTelemetry openTelemetry = export.forFailedStartup();
 				if (openTelemetry != null) {
-					SpanContext root = ServerSpans.export(openTelemetry, serverName, serverType, timeline, failed,
+					SpanContext root = ServerSpans.export(openTelemetry, serverName, serverType, timeline, null, failed,
 							error);
 					export.close(deadline);
 					traceId[0] = (root != null) ? root.getTraceId() : null;

@@ -2,6 +2,7 @@ package io.github.startuptelemetry.server;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -19,11 +20,15 @@ import org.springframework.core.Ordered;
 
 import io.github.startuptelemetry.internal.export.StartupExport;
 import io.github.startuptelemetry.internal.lifecycle.GymServerType;
+import io.github.startuptelemetry.internal.support.DaemonThreads;
+import io.github.startuptelemetry.internal.timeline.PlatformPrelude;
+import io.github.startuptelemetry.internal.timeline.PlatformStages;
 import io.github.startuptelemetry.internal.timeline.ReadyCallback;
 import io.github.startuptelemetry.internal.timeline.TraceParent;
 import io.github.startuptelemetry.internal.timeline.WallClock;
 import io.github.startuptelemetry.timeline.JvmInfo;
 import io.github.startuptelemetry.timeline.ServerTimeline;
+import io.github.startuptelemetry.timeline.Stage;
 
 /**
  * Reports a server's startup once it is ready: spans, the per-stage histogram, one INFO line, and
@@ -34,7 +39,10 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
  * OpenTelemetry or on an SDK built then, the histograms, the flush, the line) runs on the export
  * thread ({@link StartupExport}), so none of it is on the path the timeline measures. The bounded
  * shutdown waits for it. Each step is guarded on its own, so a broken exporter still leaves the
- * log line and the endpoint.
+ * log line and the endpoint. On a platform that ran stages of its own before the process (a
+ * Kubernetes pod: a {@link PlatformPrelude} bean), the export thread first has them read, on a
+ * thread of their own, and reports them ahead of the process's own stages; a server that closes
+ * meanwhile reports without them.
  */
 class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, Ordered {
 
@@ -57,6 +65,11 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 
 	private final List<Consumer<ServerTimeline>> consumers;
 
+	private final @Nullable PlatformPrelude platform;
+
+	/** The platform's stages as read after ready; completed with {@code null} when the server closes first. */
+	private final CompletableFuture<@Nullable PlatformStages> platformStages = new CompletableFuture<>();
+
 	private volatile @Nullable JvmInfo jvm;
 
 	private volatile @Nullable ServerTimeline lastReport;
@@ -76,10 +89,14 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 	 * @param logSummary whether to log the one-line summary
 	 * @param shutdownTimeout the shutdown's budget, which waiting for the report at close shares
 	 * @param consumers further uses of the report (metrics), each guarded
+	 * @param platform the stages the server's platform ran before it, read after ready, or
+	 * {@code null} for none
 	 */
 	ServerStartupReporter(StartupExport export, String serverName, @Nullable String serverType,
-			boolean logSummary, Duration shutdownTimeout, List<Consumer<ServerTimeline>> consumers) {
+			boolean logSummary, Duration shutdownTimeout, List<Consumer<ServerTimeline>> consumers,
+			@Nullable PlatformPrelude platform) {
 		this.export = export;
+		this.platform = platform;
 		this.shutdownTimeout = shutdownTimeout;
 		this.serverName = serverName;
 		this.configuredType = serverType;
@@ -121,20 +138,21 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 	 */
 	void export(ServerStartupTimeline timeline) {
 		JvmInfo jvm = jvm();
+		PlatformStages platform = platformStages(timeline);
 		SpanContext root = null;
 		boolean exported = false;
 		try {
 			OpenTelemetry openTelemetry = this.export.tracing();
 			if (openTelemetry != null) {
-				root = ServerSpans.export(openTelemetry, this.serverName, serverType(), timeline, null, null);
+				root = ServerSpans.export(openTelemetry, this.serverName, serverType(), timeline, platform, null, null);
 				exported = root != null && this.export.tracesExported();
 			}
 		}
 		catch (Exception | LinkageError ex) {
 			logger.debug("Could not export the startup spans", ex);
 		}
-		ServerTimeline report = report(timeline, exported ? root.getTraceId() : null,
-				exported ? root.getSpanId() : null, jvm);
+		ServerTimeline report = report(timeline, (platform != null) ? platform.stages() : timeline.stages(),
+				exported ? root.getTraceId() : null, exported ? root.getSpanId() : null, jvm);
 		this.lastReport = report;
 		try {
 			this.export.flush();
@@ -152,6 +170,25 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 		}
 		if (this.logSummary) {
 			logger.info(report.summary());
+		}
+	}
+
+	/**
+	 * The platform's stages ahead of the process's, or {@code null} without a platform or when the
+	 * server closed before they were read. The read blocks (bounded by the platform's own
+	 * timeouts), so it runs on a thread of its own, which a closing server does not wait for.
+	 */
+	private @Nullable PlatformStages platformStages(ServerStartupTimeline timeline) {
+		if (this.platform == null || timeline.worker()) {
+			return null;
+		}
+		try {
+			DaemonThreads.ownThread("startup-platform-stages").execute(new PlatformRead(this, this.platform, timeline));
+			return this.platformStages.join();
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Could not read the platform's stages; the startup is reported without them", ex);
+			return null;
 		}
 	}
 
@@ -219,6 +256,10 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 	@Override
 	public void onApplicationEvent(ContextClosedEvent event) {
 		reportPending();
+		// the platform's stages are not worth the spans: report without them if they are still being read
+		if (this.platformStages.complete(null) && this.platform != null) {
+			logger.debug("The server closes before its platform's stages were read: reported without them");
+		}
 		// its spans and histograms exist before what carries them closes (within the shutdown's budget)
 		this.export.awaitIdle(this.export.shutdownDeadline(this.shutdownTimeout));
 	}
@@ -248,9 +289,45 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 
 	private ServerTimeline report(ServerStartupTimeline timeline, @Nullable String traceId, @Nullable String spanId,
 			@Nullable JvmInfo jvm) {
+		return report(timeline, timeline.stages(), traceId, spanId, jvm);
+	}
+
+	private ServerTimeline report(ServerStartupTimeline timeline, List<Stage> stages, @Nullable String traceId,
+			@Nullable String spanId, @Nullable JvmInfo jvm) {
+		long start = stages.isEmpty() ? timeline.startNs() : stages.get(0).startNs();
 		return new ServerTimeline(this.serverName, serverType(), timeline.worker(), ProcessHandle.current().pid(),
-				traceId, spanId, timeline.startNs(), timeline.endNs(), timeline.stages(), timeline.ignoredEnv(),
-				timeline.steps(), jvm);
+				traceId, spanId, start, timeline.endNs(), stages, timeline.ignoredEnv(), timeline.steps(), jvm);
+	}
+
+	/** Reads the platform's stages on a thread of its own, guarded: a broken read reports without them. */
+	private static final class PlatformRead implements Runnable {
+
+		private final ServerStartupReporter reporter;
+
+		private final PlatformPrelude platform;
+
+		private final ServerStartupTimeline timeline;
+
+		PlatformRead(ServerStartupReporter reporter, PlatformPrelude platform, ServerStartupTimeline timeline) {
+			this.reporter = reporter;
+			this.platform = platform;
+			this.timeline = timeline;
+		}
+
+		@Override
+		public void run() {
+			PlatformStages stages = null;
+			try {
+				stages = this.platform.read(this.timeline.stages());
+			}
+			catch (Exception | LinkageError ex) {
+				logger.debug("Could not read the platform's stages; the startup is reported without them", ex);
+			}
+			finally {
+				this.reporter.platformStages.complete(stages);
+			}
+		}
+
 	}
 
 	/**

@@ -23,6 +23,7 @@ import io.github.startuptelemetry.internal.export.StartupExportConfiguration;
 import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.internal.report.ReportFile;
 import io.github.startuptelemetry.internal.support.HostName;
+import io.github.startuptelemetry.internal.timeline.PlatformPrelude;
 import io.github.startuptelemetry.internal.tracing.StartupSamplerPostProcessor;
 import io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration;
 import io.github.startuptelemetry.report.StartupReportBuilder;
@@ -46,10 +47,12 @@ public final class StartupTelemetryAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ServerStartupReporter serverStartupReporter(StartupExport export, TelemetryProperties properties,
-			Environment environment, ObjectProvider<Consumer<ServerTimeline>> consumers) {
+			Environment environment, ObjectProvider<Consumer<ServerTimeline>> consumers,
+			ObjectProvider<PlatformPrelude> platform) {
 		TelemetryProperties.Startup startup = properties.getStartup();
 		return new ServerStartupReporter(export, serverName(startup, environment), startup.getServerType(),
-				startup.isLogSummary(), properties.getShutdownTimeout(), consumers.orderedStream().toList());
+				startup.isLogSummary(), properties.getShutdownTimeout(), consumers.orderedStream().toList(),
+				platform.getIfUnique());
 	}
 
 	/**

@@ -122,7 +122,7 @@ class StartupTelemetryAutoConfigurationTest {
 	@Configuration(proxyBeanMethods = false)
 	static class UserReporter {
 
-		static final ServerStartupReporter REPORTER = new ServerStartupReporter(null, "mine", null, false, java.time.Duration.ZERO, List.of());
+		static final ServerStartupReporter REPORTER = new ServerStartupReporter(null, "mine", null, false, java.time.Duration.ZERO, List.of(), null);
 
 		@Bean
 		ServerStartupReporter myReporter() {

@@ -116,13 +116,29 @@ class OffPathClassLoadTest {
 					"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$EndpointConfiguration",
 					"io.github.startuptelemetry.internal.timeline.TraceParent",
 					"io.github.startuptelemetry.lifecycle.SlurmResourceAttributes",
-					"io.github.startuptelemetry.internal.lifecycle.OtelEnv");
+					"io.github.startuptelemetry.internal.lifecycle.OtelEnv")
+			.noneMatch((name) -> name.contains(".kubernetes."));
 		assertThat(on.all()
 			.stream()
 			.map(ClassLoadLog.Loaded::stableName)
 			.filter((name) -> name.startsWith("io.github.startuptelemetry.supervisor.") && name.endsWith("$$Lambda")))
 			.as("supervisor lambdas in a plain server: the role's guarded look at its own beans, no warm-up")
 			.containsExactly("io.github.startuptelemetry.supervisor.SupervisorRole$$Lambda");
+	}
+
+	/**
+	 * Outside Kubernetes, a server that has the Kubernetes support on its class path (the sample
+	 * server adds {@code startup-telemetry-kubernetes}, as a user who runs it in pods does) loads none
+	 * of it up to its first response, telemetry on: no fabric8 class, no class of ours of it (the
+	 * import filter drops the pod stages' configuration by name, before its class file is read).
+	 */
+	@Test
+	void outsideKubernetesAServerWithTheClientLoadsNoneOfTheKubernetesSupport() throws Exception {
+		ClassLoadLog on = run(SampleJars.server(), "sample-server", false, true);
+		assertThat(on.inPackage("io.fabric8.")).as("fabric8 classes").isEmpty();
+		assertThat(on.inPackage("io.github.startuptelemetry.")).as("our classes")
+			.isNotEmpty()
+			.noneMatch((name) -> name.contains(".kubernetes."));
 	}
 
 	/** With {@code kill}, SIGKILL at the first response (as the benchmark ends a start): no shutdown's classes. */
@@ -132,6 +148,7 @@ class OffPathClassLoadTest {
 		JavaProcess.Builder app = JavaProcess.jar(jar)
 			.jvmArgs(ClassLoadLog.jvmArg(classes))
 			.withoutEnv("SLURM_JOB_ID") // inside an allocation, a server rightly loads Slurm's attributes
+			.withoutEnv("KUBERNETES_SERVICE_HOST") // in a pod, a server rightly reads its pod
 			// Boot samples 1 request in 10: sample all, so that both runs trace their health requests alike
 			.args("--server.port=" + port, "--management.tracing.sampling.probability=1.0");
 		if (off) {

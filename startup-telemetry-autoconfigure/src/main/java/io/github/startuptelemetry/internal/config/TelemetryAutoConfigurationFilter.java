@@ -20,8 +20,10 @@ import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
  * {@code @ConditionalOnTelemetryEnabled}, and without a declared fleet the fleet's own (those
  * conditioned as a whole on {@code @ConditionalOnFleet}, and every launcher's). Boot would reach the same verdict, but
  * only after reading each class file and evaluating its conditions, in every server; here it is
- * a prefix check per candidate and each setting read once. Their conditions stay, for a user who
- * imports one directly. A name not listed here, and anything not ours, is always kept.
+ * a prefix check per candidate and each setting read once. Outside Kubernetes (no
+ * {@code KUBERNETES_SERVICE_HOST}, no {@code spring.main.cloud-platform}) it drops the server's pod
+ * stages too, so that a server elsewhere reads none of their classes. Their conditions stay, for a
+ * user who imports one directly. A name not listed here, and anything not ours, is always kept.
  */
 public final class TelemetryAutoConfigurationFilter implements AutoConfigurationImportFilter, EnvironmentAware, Ordered {
 
@@ -46,6 +48,19 @@ public final class TelemetryAutoConfigurationFilter implements AutoConfiguration
 	 * auto-configuration is dropped without a fleet with no change to this class.
 	 */
 	static final String LAUNCHERS = OURS + "launch.";
+
+	/**
+	 * Conditional on telemetry and on Kubernetes at class level ({@code @ConditionalOnTelemetryEnabled},
+	 * {@code @ConditionalOnCloudPlatform(KUBERNETES)}; checked by the filter's test): dropped
+	 * with telemetry off, and wherever Boot could not detect Kubernetes.
+	 */
+	static final Set<String> KUBERNETES_ONLY = Set.of(OURS + "server.kubernetes.PodStagesAutoConfiguration");
+
+	/** Set in every pod: Boot's Kubernetes detection needs it (or {@link #CLOUD_PLATFORM}). */
+	private static final String KUBERNETES_SERVICE_HOST = "KUBERNETES_SERVICE_HOST";
+
+	/** Boot's property that sets the cloud platform instead of detecting it. */
+	private static final String CLOUD_PLATFORM = "spring.main.cloud-platform";
 
 	private static final ConfigurationPropertyName SERVERS = ConfigurationPropertyName.of(TelemetryProperties.SUPERVISOR_SERVERS);
 
@@ -87,8 +102,21 @@ public final class TelemetryAutoConfigurationFilter implements AutoConfiguration
 				fleet = (fleet != null) ? fleet : fleetDeclared(this.environment);
 				match[i] = fleet;
 			}
+			else if (KUBERNETES_ONLY.contains(candidate)) {
+				enabled = (enabled != null) ? enabled : TelemetrySwitch.enabled(this.environment);
+				match[i] = enabled && maybeKubernetes(this.environment);
+			}
 		}
 		return match;
+	}
+
+	/**
+	 * Whether Boot might detect Kubernetes here: {@code KUBERNETES_SERVICE_HOST} in the
+	 * environment, or the platform set by {@code spring.main.cloud-platform}. A superset of Boot's
+	 * own test, which the condition then applies, without loading Boot's {@code CloudPlatform}.
+	 */
+	static boolean maybeKubernetes(Environment environment) {
+		return environment.getProperty(KUBERNETES_SERVICE_HOST) != null || environment.getProperty(CLOUD_PLATFORM) != null;
 	}
 
 	/**

@@ -58,6 +58,15 @@ public final class LaunchShell {
 			kill -KILL "$1" 2>/dev/null
 			""".replace("GRACE", Integer.toString(ORPHAN_GRACE_CENTIS));
 
+	/** Run the setup step ($1), stamp its end, exec the server (the rest). */
+	private static final String SETUP_THEN_EXEC = """
+			if [ -n "$1" ]; then run_setup "$1" || exit; fi
+			shift
+			NEMO_GYM_STARTUP_SETUP_DONE_NS=$(date +%s%N)
+			export NEMO_GYM_STARTUP_SETUP_DONE_NS
+			exec "$@"
+			""";
+
 	static final String SCRIPT = """
 			run_setup() { eval "$1"; }
 			guard='GUARD'
@@ -68,12 +77,16 @@ public final class LaunchShell {
 				/bin/sh -c "$guard" GUARD_NAME $$ <&3 >/dev/null 2>&1 3<&- &
 			fi
 			exec 3<&-
-			if [ -n "$1" ]; then run_setup "$1" || exit; fi
-			shift
-			NEMO_GYM_STARTUP_SETUP_DONE_NS=$(date +%s%N)
-			export NEMO_GYM_STARTUP_SETUP_DONE_NS
-			exec "$@"
-			""".replace("GUARD_NAME", LaunchShell.GUARD_NAME).replace("GUARD", GUARD);
+			""".replace("GUARD_NAME", LaunchShell.GUARD_NAME).replace("GUARD", GUARD) + SETUP_THEN_EXEC;
+
+	/**
+	 * The script without the orphan guard, for a platform that ends the server with its
+	 * supervisor itself (a pod, through its owner reference).
+	 */
+	static final String UNGUARDED_SCRIPT = """
+			run_setup() { eval "$1"; }
+			exec 0</dev/null
+			""" + SETUP_THEN_EXEC;
 
 	/** What the launch shell calls itself ({@code $0}), as seen in {@code ps} until it execs. */
 	static final String NAME = "startup-telemetry-launch";
@@ -95,7 +108,20 @@ public final class LaunchShell {
 
 	/** The launch shell's command line for {@code setup} (may be {@code null}) then {@code command}. */
 	public static List<String> commandLine(String setup, List<String> command) {
-		List<String> line = new ArrayList<>(List.of("/bin/sh", "-c", SCRIPT, NAME, (setup != null) ? setup : ""));
+		return commandLine(SCRIPT, setup, command);
+	}
+
+	/**
+	 * The launch shell's command line without its orphan guard, for a platform that stops the
+	 * server when its supervisor goes by itself (a Kubernetes pod owned by the supervisor's): the
+	 * setup step, its end stamped, then the server, exec'd.
+	 */
+	public static List<String> unguardedCommandLine(String setup, List<String> command) {
+		return commandLine(UNGUARDED_SCRIPT, setup, command);
+	}
+
+	private static List<String> commandLine(String script, String setup, List<String> command) {
+		List<String> line = new ArrayList<>(List.of("/bin/sh", "-c", script, NAME, (setup != null) ? setup : ""));
 		line.addAll(command);
 		return line;
 	}

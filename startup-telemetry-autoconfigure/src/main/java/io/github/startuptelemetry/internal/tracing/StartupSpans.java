@@ -2,10 +2,12 @@ package io.github.startuptelemetry.internal.tracing;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
@@ -103,6 +105,34 @@ public final class StartupSpans {
 			.setParent(parent)
 			.setStartTimestamp(startNs, TimeUnit.NANOSECONDS)
 			.setAllAttributes(attributes);
+	}
+
+	/**
+	 * {@code attributes} and {@code extra}, whose values are {@code String}, {@code Long},
+	 * {@code Double} or {@code Boolean} (anything else as its string); {@code attributes} itself
+	 * when there is nothing extra.
+	 */
+	public static Attributes with(Attributes attributes, Map<String, Object> extra) {
+		if (extra.isEmpty()) {
+			return attributes;
+		}
+		AttributesBuilder builder = attributes.toBuilder();
+		for (Map.Entry<String, Object> entry : extra.entrySet()) {
+			Object value = entry.getValue();
+			if (value instanceof Long number) {
+				builder.put(AttributeKey.longKey(entry.getKey()), number);
+			}
+			else if (value instanceof Double number) {
+				builder.put(AttributeKey.doubleKey(entry.getKey()), number);
+			}
+			else if (value instanceof Boolean bool) {
+				builder.put(AttributeKey.booleanKey(entry.getKey()), bool);
+			}
+			else if (value != null) {
+				builder.put(AttributeKey.stringKey(entry.getKey()), value.toString());
+			}
+		}
+		return builder.build();
 	}
 
 	/** The JVM counters of a stage, each only if the JVM offers it. */

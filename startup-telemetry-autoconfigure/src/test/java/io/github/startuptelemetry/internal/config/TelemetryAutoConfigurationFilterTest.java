@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurationImportFilter;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnCloudPlatform;
 import org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.cloud.CloudPlatform;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.MergedAnnotations;
@@ -26,9 +28,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.fleet.FleetLauncherAutoConfiguration;
 import io.github.startuptelemetry.launch.ConditionalOnFleet;
+import io.github.startuptelemetry.launch.kubernetes.KubernetesLauncherAutoConfiguration;
 import io.github.startuptelemetry.launch.local.LocalLauncherAutoConfiguration;
 import io.github.startuptelemetry.launch.slurm.SlurmLauncherAutoConfiguration;
 import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
+import io.github.startuptelemetry.server.kubernetes.PodStagesAutoConfiguration;
 import io.github.startuptelemetry.supervisor.SupervisorAutoConfiguration;
 import io.github.startuptelemetry.supervisor.SupervisorStartup;
 
@@ -45,6 +49,10 @@ class TelemetryAutoConfigurationFilterTest {
 
 	private static final String SERVER = StartupTelemetryAutoConfiguration.class.getName();
 
+	private static final String KUBERNETES = KubernetesLauncherAutoConfiguration.class.getName();
+
+	private static final String POD_STAGES = PodStagesAutoConfiguration.class.getName();
+
 	private static final String BOOTS = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration";
 
 	@Test
@@ -59,7 +67,8 @@ class TelemetryAutoConfigurationFilterTest {
 	void onWithoutAFleetDropsOnlyTheFleetsOwn() {
 		List<String> ours = imports();
 		List<String> expected = ours.stream()
-			.filter((name) -> !name.equals(FLEET) && !name.equals(SLURM) && !name.equals(LOCAL))
+			.filter((name) -> !name.equals(FLEET) && !name.equals(SLURM) && !name.equals(LOCAL)
+					&& !name.equals(KUBERNETES) && !name.equals(POD_STAGES))
 			.toList();
 		assertThat(kept(new MockEnvironment(), ours)).isEqualTo(expected);
 		// not a boolean: on, as TelemetrySwitch reads it (the condition still decides)
@@ -69,9 +78,21 @@ class TelemetryAutoConfigurationFilterTest {
 	@Test
 	void anIncompleteFleetIsKeptSoThatItFailsValidationAndTelemetryOffStillRunsIt() {
 		assertThat(kept(new MockEnvironment().withProperty("telemetry.supervisor.servers[0].name", "a"), imports()))
-			.contains(FLEET, LOCAL, SLURM, SUPERVISOR);
+			.contains(FLEET, LOCAL, SLURM, KUBERNETES, SUPERVISOR);
 		assertThat(kept(new MockEnvironment().withProperty("telemetry.supervisor.fleet.servers", "x")
-			.withProperty("telemetry.enabled", "false"), imports())).containsExactly(SUPERVISOR, FLEET, LOCAL, SLURM);
+			.withProperty("telemetry.enabled", "false"), imports()))
+			.containsExactly(SUPERVISOR, FLEET, LOCAL, SLURM, KUBERNETES);
+	}
+
+	@Test
+	void aServersPodStagesOnlyWhereBootMightDetectKubernetesAndWithTelemetryOn() {
+		assertThat(kept(new MockEnvironment().withProperty("KUBERNETES_SERVICE_HOST", "10.96.0.1"), imports()))
+			.contains(POD_STAGES);
+		assertThat(kept(new MockEnvironment().withProperty("spring.main.cloud-platform", "kubernetes"), imports()))
+			.contains(POD_STAGES);
+		assertThat(kept(new MockEnvironment().withProperty("KUBERNETES_SERVICE_HOST", "10.96.0.1")
+			.withProperty("telemetry.enabled", "false"), imports())).doesNotContain(POD_STAGES);
+		assertThat(kept(new MockEnvironment(), imports())).doesNotContain(POD_STAGES);
 	}
 
 	@Test
@@ -87,16 +108,23 @@ class TelemetryAutoConfigurationFilterTest {
 	void everyAutoConfigurationOfOursIsListedWithTheConditionItIsDroppedFor() throws Exception {
 		Set<String> listed = new HashSet<>(TelemetryAutoConfigurationFilter.TELEMETRY_ONLY);
 		listed.addAll(TelemetryAutoConfigurationFilter.FLEET_ONLY);
+		listed.addAll(TelemetryAutoConfigurationFilter.KUBERNETES_ONLY);
 		listed.add(SUPERVISOR);
 		List<String> launchers = imports().stream()
 			.filter((name) -> name.startsWith(TelemetryAutoConfigurationFilter.LAUNCHERS))
 			.toList();
-		assertThat(launchers).contains(LOCAL, SLURM);
+		assertThat(launchers).contains(LOCAL, SLURM, KUBERNETES);
 		listed.addAll(launchers);
 		assertThat(imports()).containsExactlyInAnyOrderElementsOf(listed);
 		for (String name : TelemetryAutoConfigurationFilter.TELEMETRY_ONLY) {
 			assertThat(MergedAnnotations.from(Class.forName(name)).isPresent(ConditionalOnTelemetryEnabled.class))
 				.as(name).isTrue();
+		}
+		for (String name : TelemetryAutoConfigurationFilter.KUBERNETES_ONLY) {
+			MergedAnnotations annotations = MergedAnnotations.from(Class.forName(name));
+			assertThat(annotations.isPresent(ConditionalOnTelemetryEnabled.class)).as(name).isTrue();
+			assertThat(annotations.get(ConditionalOnCloudPlatform.class).getEnum("value", CloudPlatform.class))
+				.as(name).isEqualTo(CloudPlatform.KUBERNETES);
 		}
 		for (String name : listed) {
 			if (TelemetryAutoConfigurationFilter.FLEET_ONLY.contains(name) || launchers.contains(name)) {

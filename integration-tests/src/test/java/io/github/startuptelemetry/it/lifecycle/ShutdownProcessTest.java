@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code telemetry.shutdown-timeout} whatever the collector does, and loses nothing when the
  * collector is healthy. Plain Boot 4.0.7 needs ~10 s against a collector that never answers.
  */
+@Tag("alone") // integration-tests/pom.xml: it asserts a time, or loads the machine on purpose
 class ShutdownProcessTest {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(90);

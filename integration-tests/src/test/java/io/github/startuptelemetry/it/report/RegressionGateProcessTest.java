@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -37,6 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * against the same baseline exits 0; the standalone compare, with only the starter's jar on its
  * class path, agrees on both.
  */
+@Tag("alone") // integration-tests/pom.xml: it asserts a time, or loads the machine on purpose
 class RegressionGateProcessTest {
 
 	/** A bound, not a measure: a loaded shared box has taken over 3 minutes for one fleet run. */

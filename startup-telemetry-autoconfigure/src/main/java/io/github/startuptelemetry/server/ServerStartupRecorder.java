@@ -32,6 +32,7 @@ import io.github.startuptelemetry.internal.support.Guarded;
 import io.github.startuptelemetry.internal.timeline.JvmCounterReader;
 import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
 import io.github.startuptelemetry.internal.timeline.StartupEnvironment;
+import io.github.startuptelemetry.internal.timeline.ThreadCpuClock;
 import io.github.startuptelemetry.internal.timeline.WallClock;
 import io.github.startuptelemetry.timeline.JvmCounters;
 
@@ -132,6 +133,10 @@ final class ServerStartupRecorder {
 			// read here, not once the switch is known: this is where main_start ends
 			this.counters = TelemetrySwitch.flagInEnv(TelemetryProperties.STARTUP_COUNTERS, true);
 			this.startingCounters = this.counters ? JvmCounterReader.read() : null;
+			if (this.counters) {
+				// the bean steps' thread CPU clock is needed from refresh on: looked up meanwhile, off this thread
+				ThreadCpuClock.warmUp();
+			}
 		}
 		else if (event instanceof ApplicationEnvironmentPreparedEvent) {
 			// the stage ends here; whether there is a timeline at all is only known later

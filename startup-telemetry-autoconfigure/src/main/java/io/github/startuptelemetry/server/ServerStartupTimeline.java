@@ -1,6 +1,5 @@
 package io.github.startuptelemetry.server;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -93,7 +92,7 @@ class ServerStartupTimeline extends StageTimeline {
 		if (callback != null) {
 			callback.prepare();
 		}
-		long jvmStartNs = ManagementFactory.getRuntimeMXBean().getStartTime() * 1_000_000L;
+		long jvmStartNs = JvmCounterReader.jvmStartMillis() * 1_000_000L;
 		StartupEnvironment.Prelude prelude = env.prelude(jvmStartNs, worker, clock);
 		ignored.addAll(prelude.ignored());
 		if (!ignored.isEmpty()) {

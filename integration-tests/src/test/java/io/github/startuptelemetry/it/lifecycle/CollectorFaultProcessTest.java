@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -22,8 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A fleet whose collector misbehaves, every way a collector does: the server still gets ready
  * and, told to stop, stops within its 2 s shutdown budget (the supervisor would kill it after
  * 8 s, and says so; plain Boot needs 10-20 s against a collector that never answers), and the
- * supervisor still reports the startup and exits.
+ * supervisor still reports the startup and exits. The four collectors' fleets run at once: each
+ * is a supervisor and a server of its own, with its own collector and directory, and most of
+ * their time is waiting (on a shutdown budget, a slow answer).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class CollectorFaultProcessTest {
 
 	@TempDir

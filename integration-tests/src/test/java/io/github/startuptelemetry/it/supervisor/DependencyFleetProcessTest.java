@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -32,8 +34,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * documented example fleet starts in order (each dependant spawned after what it waited for met
  * its condition, by the recorded times), its one-shot job completes, and the critical chain is
  * in the log and the JSON report; a dependency that crashes aborts its dependants, which are
- * never spawned. (A bad graph failing at bind time: {@link SupervisorFleetProcessTest}.)
+ * never spawned. (A bad graph failing at bind time: {@link SupervisorFleetProcessTest}.) The
+ * cases run at once: each is a supervisor of its own, and two of them mostly wait.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class DependencyFleetProcessTest {
 
 	/** Five JVMs starting in waves on a shared 2-core box: more than one fleet's usual bound. */

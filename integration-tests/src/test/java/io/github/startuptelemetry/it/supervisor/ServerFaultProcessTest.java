@@ -3,11 +3,12 @@ package io.github.startuptelemetry.it.supervisor;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
@@ -16,46 +17,56 @@ import io.github.startuptelemetry.it.support.SampleJars;
 
 import static io.github.startuptelemetry.it.support.Fleets.TIMEOUT;
 import static io.github.startuptelemetry.it.support.Fleets.assertAllStopped;
+import static io.github.startuptelemetry.it.support.Fleets.byServer;
 import static io.github.startuptelemetry.it.support.Fleets.pidOf;
 import static io.github.startuptelemetry.it.support.Fleets.server;
 import static io.github.startuptelemetry.it.support.Fleets.startedProcesses;
-import static io.github.startuptelemetry.it.support.Spans.only;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Servers that fail in the ways real ones do, each under the real sample supervisor: the
  * startup ends with the right outcome, exported, and nothing it started is left running. (A
- * server that exits before it is ready is in {@link SupervisorFleetProcessTest}.)
+ * server that exits before it is ready is in {@link SupervisorFleetProcessTest}.) The cases run at
+ * once: each is a supervisor of its own, and most of their time is a ready or stop timeout.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ServerFaultProcessTest {
 
 	@RegisterExtension
 	final Fleets fleets = new Fleets();
 
-	/** hang: it listens and never answers (every probe times out); unhealthy: it answers 503. */
-	@ParameterizedTest
-	@ValueSource(strings = { "hang", "unhealthy" })
-	void aServerThatListensButNeverGetsHealthyAbortsTheStartupAsTimeout(String mode) throws Exception {
-		try (JavaProcess supervisor = this.fleets.supervisor(faultyServer(mode))
+	/**
+	 * hang: it listens and never answers (every probe times out); unhealthy: it answers 503. One
+	 * fleet of both (one supervisor start for the two ways, each asserted on its own server).
+	 */
+	@Test
+	void aServerThatListensButNeverGetsHealthyAbortsTheStartupAsTimeout() throws Exception {
+		List<String> modes = List.of("hang", "unhealthy");
+		try (JavaProcess supervisor = this.fleets.supervisor(faultyServer(0, "hang"))
+			.args(faultyServer(1, "unhealthy"))
 			.args("--telemetry.supervisor.ready-timeout=8s")
 			.start(this.fleets.tmp().resolve("supervisor.log"))) {
-			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
+			supervisor.awaitLog("Spawned 2 server(s)", TIMEOUT);
 			List<ProcessHandle> started = startedProcesses(supervisor);
 
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
 			ReceivedSpan root = this.fleets.abortedRoot("timeout");
-			assertThat(root.span().getStatus().getMessage()).contains("Not ready after 8000 ms: " + mode);
-			assertThat(only(this.fleets.receiver().spans(), "gym.startup.server").attribute("nemo.gym.startup.outcome"))
-				.isEqualTo("timeout");
-			// it was up and listening all along: the probes reached it
-			assertThat(this.fleets.runDir().resolve(mode + ".log")).content().contains("listening on");
-			assertAllStopped(started, 1);
+			assertThat(root.span().getStatus().getMessage()).contains("Not ready after 8000 ms: hang (log ",
+					", unhealthy (log ");
+			Map<String, ReceivedSpan> servers = byServer(this.fleets.receiver().spans(), "gym.startup.server");
+			assertThat(servers).containsOnlyKeys(modes);
+			for (String mode : modes) {
+				assertThat(servers.get(mode).attribute("nemo.gym.startup.outcome")).as(mode).isEqualTo("timeout");
+				// it was up and listening all along: the probes reached it
+				assertThat(this.fleets.runDir().resolve(mode + ".log")).content().contains("listening on");
+			}
+			assertAllStopped(started, 2);
 		}
 	}
 
 	@Test
 	void aServerKilledMidStartAbortsTheStartupAsCrashedWithExitCode137() throws Exception {
-		try (JavaProcess supervisor = this.fleets.supervisor(faultyServer("hang"))
+		try (JavaProcess supervisor = this.fleets.supervisor(faultyServer(0, "hang"))
 			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			supervisor.awaitLog("Spawned 1 server(s)", TIMEOUT);
 			List<ProcessHandle> started = startedProcesses(supervisor);
@@ -106,10 +117,10 @@ class ServerFaultProcessTest {
 		}
 	}
 
-	/** A server named after its {@code mode} of {@code FaultyServer}, listening on {@code {port}}. */
-	private String[] faultyServer(String mode) throws Exception {
+	/** Server {@code index}, named after its {@code mode} of {@code FaultyServer}, listening on {@code {port}}. */
+	private String[] faultyServer(int index, String mode) throws Exception {
 		Path classes = Path.of(FaultyServer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-		return server(0, mode, "{java}", "-XX:TieredStopAtLevel=1", "-cp", classes.toString(),
+		return server(index, mode, "{java}", "-XX:TieredStopAtLevel=1", "-cp", classes.toString(),
 				FaultyServer.class.getName(), mode, "{port}");
 	}
 

@@ -5,13 +5,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
+import io.opentelemetry.proto.common.v1.AnyValue;
+import io.opentelemetry.proto.common.v1.KeyValue;
+import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
 import io.opentelemetry.proto.metrics.v1.Metric;
+import io.opentelemetry.proto.metrics.v1.ResourceMetrics;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -34,21 +41,37 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 /**
  * The built sample-supervisor jar as its own JVM, spawning real servers, exporting over a real
  * OTLP/HTTP wire to an in-test receiver: one trace per startup, whether it ends ready or not,
- * and no process left behind.
+ * and no process left behind. The cases run at once: each is a supervisor of its own (its own
+ * receiver and directory), and several mostly wait (a ready timeout, a stop timeout).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SupervisorFleetProcessTest {
 
 	private static final Duration TIMEOUT = Fleets.TIMEOUT;
 
+	/** Gym's boundaries of its startup histograms, in ms. */
+	private static final List<Double> BOUNDARIES = List.of(100.0, 250.0, 500.0, 1000.0, 2500.0, 5000.0, 10000.0,
+			30000.0, 60000.0, 120000.0, 300000.0, 600000.0, 1800000.0, 3600000.0);
+
 	@RegisterExtension
 	final Fleets fleets = new Fleets();
 
+	/**
+	 * The sample's default fleet, exiting once ready: one trace, each server under its own
+	 * supervisor span; and the supervisor's own {@code gym.server.startup_duration_ms}, given
+	 * nothing but Boot's trace endpoint property, reaches the collector its traces go to before
+	 * the {@code exit-when-ready} exit: one histogram point per server, in {@code ms}, with Gym's
+	 * boundaries and attributes (one fleet run for both: a fleet start is 4 JVMs).
+	 */
 	@Test
 	void defaultFleetIsOneTraceWithEachServerUnderItsOwnSupervisorSpan() throws Exception {
 		try (JavaProcess supervisor = this.fleets.supervisor("--telemetry.supervisor.exit-when-ready=true")
+			.withoutEnv("MANAGEMENT_OTLP_METRICS_EXPORT_URL")
 			.workingDir(SampleJars.repositoryRoot())
 			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
+			// what had arrived when it exited, before any waiting for the rest
+			assertSupervisorHistogram(this.fleets.receiver().metrics());
 			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans((all) -> count(all, "gym.startup") == 1
 					&& count(all, "gym.server.startup") == 3 && count(all, "gym.server.startup.application_ready") == 3,
 					TIMEOUT);
@@ -195,6 +218,36 @@ class SupervisorFleetProcessTest {
 		}
 	}
 
+
+	/**
+	 * The supervisor's startup histogram in {@code metrics}: in {@code ms}, Gym's boundaries and
+	 * attributes (all strings, as Gym's: no worker flag here), a point for each server.
+	 */
+	private static void assertSupervisorHistogram(List<ResourceMetrics> metrics) {
+		List<HistogramDataPoint> points = metrics.stream()
+			.filter((resource) -> resource.getResource().toString().contains("sample-supervisor"))
+			.flatMap((resource) -> resource.getScopeMetricsList().stream())
+			.flatMap((scope) -> scope.getMetricsList().stream())
+			.filter((metric) -> metric.getName().equals("gym.server.startup_duration_ms"))
+			.peek((metric) -> {
+				assertThat(metric.getDataCase()).isEqualTo(Metric.DataCase.HISTOGRAM);
+				assertThat(metric.getUnit()).isEqualTo("ms");
+			})
+			.flatMap((metric) -> metric.getHistogram().getDataPointsList().stream())
+			.toList();
+		assertThat(points).isNotEmpty().allSatisfy((point) -> {
+			assertThat(point.getExplicitBoundsList()).isEqualTo(BOUNDARIES);
+			assertThat(attributes(point)).containsKeys("nemo.gym.server.name", "nemo.gym.startup.outcome");
+			assertThat(attributes(point)).doesNotContainKey("nemo.gym.server.worker")
+				.allSatisfy((key, value) -> assertThat(value.getValueCase()).isEqualTo(AnyValue.ValueCase.STRING_VALUE));
+		});
+		assertThat(points.stream().map((point) -> attributes(point).get("nemo.gym.server.name").getStringValue()))
+			.contains("model-0", "model-1", "resources");
+	}
+
+	private static Map<String, AnyValue> attributes(HistogramDataPoint point) {
+		return point.getAttributesList().stream().collect(Collectors.toMap(KeyValue::getKey, KeyValue::getValue));
+	}
 
 	/** Data points of the supervisor's startup histogram that reached the receiver. */
 	private int startupDurationPoints() {

@@ -186,9 +186,10 @@ public final class JavaProcess implements AutoCloseable {
 			return this;
 		}
 
-		/** Start without this variable even if the test's own environment has it. */
+		/** Start without this variable even if the test's own environment, or this builder, has it. */
 		public Builder withoutEnv(String name) {
 			this.removedEnv.add(name);
+			this.env.remove(name);
 			return this;
 		}
 

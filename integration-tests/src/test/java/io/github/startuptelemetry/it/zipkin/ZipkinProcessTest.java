@@ -11,22 +11,35 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import io.github.startuptelemetry.it.support.JavaProcess;
+import io.github.startuptelemetry.it.support.Ports;
 import io.github.startuptelemetry.it.support.SampleJars;
 import io.github.startuptelemetry.it.support.ZipkinServer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sample supervisor and its default fleet exporting to a real Zipkin: only the supervisor
- * is told the endpoint ({@code telemetry.export.zipkin.endpoint}); its three servers get it by
- * propagation. Zipkin must then hold the whole startup as one trace, every startup span
- * under the right parent and service.
+ * Startups exporting to a real Zipkin through {@code telemetry.export.zipkin.endpoint}: a server
+ * told the endpoint, under a given parent; and the sample supervisor and its default fleet, where
+ * only the supervisor is told the endpoint and its three servers get it by propagation. Zipkin
+ * must then hold the whole startup as one trace, every startup span under the right parent and
+ * service. One Zipkin for both (each reads its own trace by id), both at once.
  */
-class FleetZipkinProcessTest {
+@Execution(ExecutionMode.CONCURRENT)
+class ZipkinProcessTest {
+
+	private static final String SERVER_TRACE_ID = "5bf92f3577b34da6a3ce929d0e0e4736";
+
+	private static final String SERVER_PARENT = "10f067aa0ba902b7";
+
+	private static ZipkinServer zipkin;
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
@@ -45,19 +58,57 @@ class FleetZipkinProcessTest {
 	@TempDir
 	Path tmp;
 
+	@BeforeAll
+	static void startZipkin(@TempDir Path dir) throws Exception {
+		zipkin = ZipkinServer.start(dir.resolve("zipkin.log"));
+	}
+
+	@AfterAll
+	static void stopZipkin() throws Exception {
+		if (zipkin != null) {
+			zipkin.close();
+		}
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void startupTraceArrivesInZipkinWithParentsAndServiceName() throws Exception {
+		try (JavaProcess server = JavaProcess.jar(SampleJars.server())
+			.args("--server.port=" + Ports.free(), "--sample.model-loader.duration=100ms",
+					"--spring.application.name=model-0",
+					"--telemetry.export.zipkin.endpoint=" + zipkin.spansEndpoint())
+			.env("NEMO_GYM_STARTUP_TRACEPARENT", "00-" + SERVER_TRACE_ID + "-" + SERVER_PARENT + "-01")
+			.start(this.tmp.resolve("server.log"))) {
+			List<Map<String, Object>> spans = zipkin.awaitTrace(SERVER_TRACE_ID, 9, Duration.ofSeconds(90));
+			Map<String, Object> root = spans.stream()
+				.filter((s) -> "gym.server.startup".equals(s.get("name")))
+				.findFirst()
+				.orElseThrow();
+			assertThat(root.get("parentId")).isEqualTo(SERVER_PARENT);
+			assertThat(((Map<String, Object>) root.get("localEndpoint")).get("serviceName")).isEqualTo("model-0");
+			assertThat(((Map<String, String>) root.get("tags"))).containsEntry("nemo.gym.server.name", "model-0");
+			List<Map<String, Object>> stages = spans.stream()
+				.filter((s) -> ((Map<String, String>) s.get("tags")).containsKey("nemo.gym.startup.stage"))
+				.toList();
+			assertThat(stages).extracting((s) -> s.get("name"))
+				.contains("gym.server.startup.main_start", "gym.server.startup.beans_instantiated",
+						"gym.server.startup.application_ready");
+			assertThat(stages).allSatisfy((s) -> assertThat(s.get("parentId")).isEqualTo(root.get("id")));
+		}
+	}
+
 	@Test
 	void theWholeFleetStartupIsOneTraceInZipkin() throws Exception {
-		try (ZipkinServer zipkin = ZipkinServer.start(this.tmp.resolve("zipkin.log"));
-				JavaProcess supervisor = JavaProcess.jar(SampleJars.supervisor())
-					.env("SAMPLE_MODEL_LOADER_DURATION", "200ms")
-					.env("MANAGEMENT_OTLP_METRICS_EXPORT_ENABLED", "false")
-					.args("--telemetry.supervisor.exit-when-ready=true",
-							"--telemetry.export.zipkin.endpoint=" + zipkin.spansEndpoint(),
-							"--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
-							"--telemetry.supervisor.report.html=" + this.tmp.resolve("startup-report.html"),
-							"--telemetry.supervisor.report.json=" + this.tmp.resolve("startup-report.json"))
-					.workingDir(SampleJars.repositoryRoot())
-					.start(this.tmp.resolve("supervisor.log"))) {
+		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.supervisor())
+			.env("SAMPLE_MODEL_LOADER_DURATION", "200ms")
+			.env("MANAGEMENT_OTLP_METRICS_EXPORT_ENABLED", "false")
+			.args("--telemetry.supervisor.exit-when-ready=true",
+					"--telemetry.export.zipkin.endpoint=" + zipkin.spansEndpoint(),
+					"--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
+					"--telemetry.supervisor.report.html=" + this.tmp.resolve("startup-report.html"),
+					"--telemetry.supervisor.report.json=" + this.tmp.resolve("startup-report.json"))
+			.workingDir(SampleJars.repositoryRoot())
+			.start(this.tmp.resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
 			Matcher traceLine = TRACE_ID.matcher(supervisor.log());
 			assertThat(traceLine.find()).as(supervisor.log()).isTrue();

@@ -143,7 +143,9 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 		boolean exported = false;
 		try {
 			OpenTelemetry openTelemetry = this.export.tracing();
-			if (openTelemetry != null) {
+			// no spans for nothing to receive them (Boot's SDK with no exporter): they would only
+			// compete with the first requests for CPU
+			if (openTelemetry != null && !this.export.spansGoNowhere()) {
 				root = ServerSpans.export(openTelemetry, this.serverName, serverType(), timeline, platform, null, null);
 				exported = root != null && this.export.tracesExported();
 			}

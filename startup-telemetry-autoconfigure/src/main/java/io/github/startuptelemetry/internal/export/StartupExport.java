@@ -14,6 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
@@ -45,6 +47,22 @@ public final class StartupExport {
 	private static final String OTLP_METER_REGISTRY = "io.micrometer.registry.otlp.OtlpMeterRegistry";
 
 	private static final String SPAN_EXPORTER = "io.opentelemetry.sdk.trace.export.SpanExporter";
+
+	/** What Boot's OpenTelemetry SDK is made of, by name: {@link #spansGoNowhere()} reads their bean definitions. */
+	private static final String BOOT_SDK = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration";
+
+	private static final String BOOT_TRACING = "org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration";
+
+	private static final String BOOT_TRACING_PACKAGE = "org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.";
+
+	/** Where Boot's tracer provider may send a span: each such bean is Boot's own or means "somewhere". */
+	private static final String[] BOOT_TRACING_PARTS = { "io.opentelemetry.sdk.trace.SdkTracerProvider",
+			"io.opentelemetry.sdk.trace.SpanProcessor", BOOT_TRACING_PACKAGE + "SpanProcessors",
+			BOOT_TRACING_PACKAGE + "SpanExporters" };
+
+	/** Any bean of these sends spans somewhere (or may). */
+	private static final String[] SPAN_DESTINATIONS = { SPAN_EXPORTER, "io.micrometer.tracing.exporter.SpanReporter",
+			BOOT_TRACING_PACKAGE + "SdkTracerProviderBuilderCustomizer" };
 
 	private final Environment environment;
 
@@ -189,6 +207,68 @@ public final class StartupExport {
 		return settings().exportsTraces() || (ClassUtils.isPresent(SPAN_EXPORTER, getClass().getClassLoader())
 				&& this.beanFactory.getBeanNamesForType(ClassUtils.resolveClassName(SPAN_EXPORTER,
 						getClass().getClassLoader())).length > 0);
+	}
+
+	/**
+	 * Whether spans made through {@link #tracing()} would reach nothing at all: the application's
+	 * OpenTelemetry is Boot's, made of Boot's own tracer provider, span processor and (empty)
+	 * exporter list, with no span exporter, reporter or tracer-provider customizer of the
+	 * application's and no endpoint configured. Boot's batch processor then turns each span into
+	 * Micrometer's finished span and hands it to no exporter: building the startup spans there
+	 * only costs the first request CPU and classes. Any other shape (an OpenTelemetry or span
+	 * processor of the application's, whose insides cannot be seen) counts as "somewhere". Read
+	 * from bean definitions, creating nothing; called on the export thread.
+	 */
+	public boolean spansGoNowhere() {
+		if (application() == null || settings().exportsTraces()
+				|| !(this.beanFactory instanceof ConfigurableListableBeanFactory beanFactory)) {
+			return false;
+		}
+		try {
+			ClassLoader loader = getClass().getClassLoader();
+			for (String destination : SPAN_DESTINATIONS) {
+				if (ClassUtils.isPresent(destination, loader) && beanFactory
+					.getBeanNamesForType(ClassUtils.resolveClassName(destination, loader), true, false).length > 0) {
+					return false;
+				}
+			}
+			if (!allDefinedBy(beanFactory, beanFactory.getBeanNamesForType(OpenTelemetry.class, true, false), BOOT_SDK)) {
+				return false;
+			}
+			for (String part : BOOT_TRACING_PARTS) {
+				if (!ClassUtils.isPresent(part, loader) || !allDefinedBy(beanFactory,
+						beanFactory.getBeanNamesForType(ClassUtils.resolveClassName(part, loader), true, false),
+						BOOT_TRACING)) {
+					return false;
+				}
+			}
+			return true;
+		}
+		catch (RuntimeException | LinkageError ex) {
+			logger.debug("Could not tell where the application's spans go; the startup spans are made", ex);
+			return false;
+		}
+	}
+
+	/** Whether there is at least one of {@code names} and each is a bean method of {@code configuration}. */
+	private static boolean allDefinedBy(ConfigurableListableBeanFactory beanFactory, String[] names,
+			String configuration) {
+		if (names.length == 0) {
+			return false;
+		}
+		for (String name : names) {
+			if (!beanFactory.containsBeanDefinition(name)) {
+				return false;
+			}
+			BeanDefinition definition = beanFactory.getBeanDefinition(name);
+			boolean instanceMethod = configuration.equals(definition.getFactoryBeanName());
+			boolean staticMethod = definition.getFactoryBeanName() == null && definition.getFactoryMethodName() != null
+					&& configuration.equals(definition.getBeanClassName());
+			if (!instanceMethod && !staticMethod) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

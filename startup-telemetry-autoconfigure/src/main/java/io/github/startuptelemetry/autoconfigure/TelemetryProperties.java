@@ -257,8 +257,9 @@ public class TelemetryProperties {
 		/**
 		 * Whether each stage carries the JVM's counters over it (process CPU, GC, JIT, classes
 		 * loaded; startup.jvm.* on the stage spans). Set to false in the process environment
-		 * (TELEMETRY_STARTUP_COUNTERS or the system property) to skip the JVM's management beans
-		 * altogether: they are first read at the application's start, before application.yml is
+		 * (TELEMETRY_STARTUP_COUNTERS or the system property) to skip reading them altogether
+		 * (the JVM's own counter file and /proc, and the thread bean the bean steps' CPU comes
+		 * from): they are first read at the application's start, before application.yml is
 		 * known, which then only drops the counters from the stages.
 		 */
 		private boolean counters = true;

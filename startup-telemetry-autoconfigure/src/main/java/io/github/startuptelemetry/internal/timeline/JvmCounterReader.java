@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.internal.timeline;
 
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.CompilationMXBean;
@@ -8,7 +9,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -136,7 +136,11 @@ public final class JvmCounterReader implements Supplier<JvmCounters> {
 	 */
 	static long procCpuNs(Path procStat) {
 		try {
-			String stat = new String(Files.readAllBytes(procStat), StandardCharsets.ISO_8859_1);
+			// a FileInputStream, not Files.readAllBytes: its channel classes are not loaded yet at the first read
+			String stat;
+			try (FileInputStream in = new FileInputStream(procStat.toFile())) {
+				stat = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+			}
 			int field = 0;
 			int i = stat.lastIndexOf(')') + 2;
 			long utime = -1;

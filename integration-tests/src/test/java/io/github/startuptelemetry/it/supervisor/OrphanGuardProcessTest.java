@@ -30,24 +30,31 @@ class OrphanGuardProcessTest {
 	@RegisterExtension
 	final Fleets fleets = new Fleets();
 
+	/**
+	 * One supervisor for both kinds of server (a supervisor JVM fewer than one each): the sample
+	 * fleet's JVMs, still starting when it dies (the model loader takes a minute), and a server
+	 * that is no JVM and ignores SIGTERM.
+	 */
 	@Test
-	void killingTheSampleSupervisorMidStartLeavesNoServerRunning() throws Exception {
-		// the model loader takes a minute: the servers are still starting when the supervisor dies
-		try (JavaProcess supervisor = this.fleets.supervisor()
+	void killingTheSupervisorMidStartLeavesNoServerRunningNotEvenOneThatIsNoJvmAndIgnoresSigterm() throws Exception {
+		try (JavaProcess supervisor = this.fleets.supervisor(sampleServer(0, "model", "model"))
+			.args(sampleServer(1, "resources", "resources"))
+			.args("--telemetry.supervisor.servers[0].replicas=2")
+			.args(server(2, "stubborn", "/bin/sh", "-c", "trap '' TERM; exec sleep 300"))
 			.env("SAMPLE_MODEL_LOADER_DURATION", "60s")
 			.workingDir(SampleJars.repositoryRoot())
 			.start(this.fleets.tmp().resolve("supervisor.log"))) {
-			assertNoneOutliveAKill9(supervisor, 3, "model-0", "model-1", "resources");
+			assertNoneOutliveAKill9(supervisor, 4, "model-0", "model-1", "resources", "stubborn");
 		}
 	}
 
-	@Test
-	void aServerThatIsNoJvmAndIgnoresSigtermIsKilledAfterTheSupervisorDies() throws Exception {
-		try (JavaProcess supervisor = this.fleets
-			.supervisor(server(0, "stubborn", "/bin/sh", "-c", "trap '' TERM; exec sleep 300"))
-			.start(this.fleets.tmp().resolve("supervisor.log"))) {
-			assertNoneOutliveAKill9(supervisor, 1, "stubborn");
-		}
+	/** A server of the sample fleet (sample-supervisor's application.yml), as server {@code index}. */
+	private static String[] sampleServer(int index, String name, String type) {
+		String[] declared = server(index, name, "{java}", "-XX:TieredStopAtLevel=1", "-jar",
+				SampleJars.server().toString(), "--server.port={port}", "--spring.application.name={name}");
+		String[] args = java.util.Arrays.copyOf(declared, declared.length + 1);
+		args[declared.length] = "--telemetry.supervisor.servers[" + index + "].type=" + type;
+		return args;
 	}
 
 	private void assertNoneOutliveAKill9(JavaProcess supervisor, int servers, String... names) throws Exception {

@@ -1,10 +1,9 @@
 package io.github.startuptelemetry.it.supervisor;
 
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
@@ -25,23 +24,38 @@ class ShellInjectionProcessTest {
 	@RegisterExtension
 	final Fleets fleets = new Fleets();
 
-	@ParameterizedTest
-	@CsvSource(delimiter = '|', value = { "name | $(touch pwned-1)", "name | x;touch pwned-1", "type | `touch pwned-1`" })
-	void anUnsafeNameOrTypeFailsTheSupervisorAtStartAndRunsNothing(String property, String value) throws Exception {
+	/**
+	 * Three unsafe values, each on a server of its own in one supervisor (a supervisor JVM for
+	 * the three, not one each): Boot's bind failure names every property it rejected.
+	 */
+	@Test
+	void anUnsafeNameOrTypeFailsTheSupervisorAtStartAndRunsNothing() throws Exception {
+		List<String> rejected = List.of("servers[0].name", "servers[1].name", "servers[2].type");
 		try (JavaProcess supervisor = this.fleets
-			.supervisor(server(0, "safe", "sleep", "300"))
-			.args("--telemetry.supervisor.servers[0]." + property + "=" + value,
-					"--telemetry.supervisor.servers[0].working-dir=" + this.fleets.tmp(),
-					"--telemetry.supervisor.servers[0].setup=echo {name} {type} > setup-ran")
+			.supervisor(server(0, "$(touch pwned-1)", "sleep", "300"))
+			.args(server(1, "x;touch pwned-1", "sleep", "300"))
+			.args(server(2, "safe", "sleep", "300"))
+			.args("--telemetry.supervisor.servers[2].type=`touch pwned-1`")
+			.args(setup(0))
+			.args(setup(1))
+			.args(setup(2))
 			.workingDir(this.fleets.tmp())
 			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
-			assertThat(supervisor.log()).contains("Property: telemetry.supervisor.servers[0]." + property,
-					"must be letters, digits, '.', '_' and '-'")
-				.doesNotContain("Spawned");
+			for (String property : rejected) {
+				assertThat(supervisor.log()).contains("Property: telemetry.supervisor." + property);
+			}
+			assertThat(supervisor.log()).contains("must be letters, digits, '.', '_' and '-'").doesNotContain("Spawned");
 			assertThat(this.fleets.tmp().resolve("setup-ran")).doesNotExist();
 			assertThat(this.fleets.tmp().resolve("pwned-1")).doesNotExist();
 		}
+	}
+
+	/** Server {@code index} runs its setup, which would paste its name and type into a shell, in the test's directory. */
+	private String[] setup(int index) {
+		String prefix = "--telemetry.supervisor.servers[" + index + "].";
+		return new String[] { prefix + "working-dir=" + this.fleets.tmp(),
+				prefix + "setup=echo {name} {type} > setup-ran" };
 	}
 
 	@Test

@@ -195,21 +195,39 @@ class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, 
 	}
 
 	/**
-	 * The report of this application's startup, waiting at most {@code timeout} for its export
-	 * (spans, histograms, line) to be done once it has been handed over; {@code null} before ready.
+	 * The report of this application's startup, waiting at most {@code timeout} for its whole
+	 * export (spans, flush, histograms and the other consumers, line) to be done once it has
+	 * been handed over; {@code null} before ready.
 	 */
 	@Nullable ServerTimeline awaitReport(Duration timeout) {
+		if (!handedOver()) {
+			return this.lastReport;
+		}
+		await(timeout);
+		return this.lastReport;
+	}
+
+	/**
+	 * The report as soon as it exists (its spans made, before their flush and the consumers):
+	 * what the endpoint shows, which a slow collector must not hold back; waiting at most
+	 * {@code timeout} once it has been handed over; {@code null} before ready.
+	 */
+	@Nullable ServerTimeline awaitTimeline(Duration timeout) {
 		ServerTimeline report = this.lastReport;
 		if (report != null || !handedOver()) {
 			return report;
 		}
+		await(timeout);
+		return this.lastReport;
+	}
+
+	private void await(Duration timeout) {
 		try {
 			this.reported.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-		return this.lastReport;
 	}
 
 	private synchronized boolean handedOver() {

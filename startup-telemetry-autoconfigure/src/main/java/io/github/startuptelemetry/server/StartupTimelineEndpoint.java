@@ -31,7 +31,7 @@ class StartupTimelineEndpoint {
 	@ReadOperation
 	public Map<String, Object> timeline() {
 		// reported on the export thread just after ready: a probe that comes first waits for it, briefly
-		ServerTimeline report = this.reporter.awaitReport(REPORT_WAIT);
+		ServerTimeline report = this.reporter.awaitTimeline(REPORT_WAIT);
 		return (report != null) ? TimelineJson.write(report) : TimelineJson.notReady();
 	}
 

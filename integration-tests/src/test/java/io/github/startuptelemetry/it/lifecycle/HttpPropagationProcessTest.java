@@ -47,9 +47,11 @@ class HttpPropagationProcessTest {
 
 			Predicate<ReceivedSpan> serverSpan = (s) -> s.kind() == SpanKind.SPAN_KIND_SERVER;
 			Predicate<ReceivedSpan> clientSpan = (s) -> s.kind() == SpanKind.SPAN_KIND_CLIENT;
+			// the relay span ends after its client span, so it may come in a later batch: wait for all three
 			List<ReceivedSpan> spans = receiver.awaitSpans(
 					(all) -> ofProcess(all, b.pid()).stream().anyMatch(serverSpan)
-							&& ofProcess(all, a.pid()).stream().anyMatch(clientSpan),
+							&& ofProcess(all, a.pid()).stream().anyMatch(clientSpan)
+							&& ofProcess(all, a.pid()).stream().anyMatch((s) -> s.name().equals("sample.relay")),
 					TIMEOUT);
 			ReceivedSpan relay = only(ofProcess(spans, a.pid()), "sample.relay");
 			ReceivedSpan call = ofProcess(spans, a.pid()).stream().filter(clientSpan).findFirst().orElseThrow();

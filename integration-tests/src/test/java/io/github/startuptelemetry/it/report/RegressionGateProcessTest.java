@@ -26,14 +26,17 @@ import io.github.startuptelemetry.report.Compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The JSON report and the regression gate, with real fleets and the gate's defaults but a floor of
- * 500 ms ({@value #MAX_REGRESSION}: a shared box busier than its burner stalls a small bean by
- * 300 ms now and then, docs/ci.md's limits; the slower bean is 2 s slower): a baseline
+ * The JSON report and the regression gate, with real fleets and the gate's method but a wider
+ * threshold than its default ({@value #MAX_REGRESSION}, docs/ci.md's limits: a shared box busier
+ * than its burner stalls a small bean by 300 ms now and then, and this KVM box's CPU itself drifts,
+ * the same unit's thread CPU time 1.1 s in one run and 1.8 s in another minutes later, with no
+ * steal time shown, so one baseline run cannot tell a 25% change from the drift; the slower bean
+ * is 3 s slower): a baseline
  * run of two sample servers, taken while a bounded background CPU burner keeps the cores busy
  * (as other builds do on a shared runner), writes a report that validates against the
  * committed schema; the same fleet without the burner and with one server's model loader at
- * 3.5 s instead of 1.5 s exits with the regression code and names that server's
- * {@code modelLoader} bean (it waited 2 s longer: a sleep, which the load neither stretches nor
+ * 4.5 s instead of 1.5 s exits with the regression code and names that server's
+ * {@code modelLoader} bean (it waited 3 s longer: a sleep, which the load neither stretches nor
  * explains), and its HTML before/after view renders in headless Chromium; the unchanged fleet
  * against the same baseline exits 0; the standalone compare, with only the starter's jar on its
  * class path, agrees on both.
@@ -47,15 +50,15 @@ class RegressionGateProcessTest {
 	/** The sample servers' model loader: 1.5 s, as in the default fleet. */
 	private static final String USUAL = "1500ms";
 
-	/** 2 s more, in one bean. */
-	private static final String SLOWER = "3500ms";
+	/** 3 s more, in one bean. */
+	private static final String SLOWER = "4500ms";
 
 	/** The burner's threads: one per core of the 2-core runner; with the fleet's own, a load of about 4. */
 	private static final int BURNER_THREADS = 2;
 
 	private static final int REGRESSED = 3;
 
-	private static final String MAX_REGRESSION = "25%,500ms";
+	private static final String MAX_REGRESSION = "75%,1s";
 
 	@TempDir
 	Path tmp;
@@ -93,14 +96,14 @@ class RegressionGateProcessTest {
 		JsonNode loader = bean(fast.get("beans"), "modelLoader");
 		assertThat(loader.get("threadCpuMs").asDouble()).isLessThan(loader.get("durationMs").asDouble() / 5);
 
-		// server b's model loader 2 s slower, on a quieter machine than the baseline's: b's modelLoader regressed
+		// server b's model loader 3 s slower, on a quieter machine than the baseline's: b's modelLoader regressed
 		Path slower = this.tmp.resolve("slower/startup-report.json");
 		Run regressed = fleet("slower", SLOWER, slower, baseline);
 		assertThat(regressed.exitCode()).as(regressed.log()).isEqualTo(REGRESSED);
-		assertThat(regressed.log()).contains("Compared with the baseline (1 run; a unit regresses beyond +25%, at least 500 ms")
+		assertThat(regressed.log()).contains("Compared with the baseline (1 run; a unit regresses beyond +75%, at least 1.0 s")
 			.containsPattern("speed factor ×\\d+\\.\\d\\d \\(")
-			.containsPattern("REGRESSED +b bean modelLoader 1\\.\\d s → 3\\.\\d s: the baseline run's")
-			.containsPattern("startup regressed: (.+, )?b bean modelLoader \\(waited \\+[12]\\.\\d s\\)")
+			.containsPattern("REGRESSED +b bean modelLoader 1\\.\\d s → 4\\.\\d s: the baseline run's")
+			.containsPattern("startup regressed: (.+, )?b bean modelLoader \\(waited \\+[23]\\.\\d s\\)")
 			.doesNotContainPattern("REGRESSED +a bean modelLoader");
 		JsonNode verdict = new ObjectMapper().readTree(Files.readString(slower)).get("comparison");
 		assertThat(schema.problems(Files.readString(slower))).isEmpty();
@@ -110,7 +113,7 @@ class RegressionGateProcessTest {
 		JsonNode culprit = culprit(verdict, "b", "bean modelLoader");
 		assertThat(culprit.get("cause").asString()).isEqualTo("wait");
 		assertThat(culprit.get("waiting").get("afterMs").asDouble() - culprit.get("waiting").get("expectedMs").asDouble())
-			.as("it waited about 2 s longer").isBetween(1500.0, 2500.0);
+			.as("it waited about 3 s longer").isBetween(2500.0, 3500.0);
 		Document page = Jsoup.parse(chromium.dumpDom(slower.resolveSibling("startup-report.html").toUri()));
 		Element compare = page.selectFirst("section.compare");
 		assertThat(compare).isNotNull();

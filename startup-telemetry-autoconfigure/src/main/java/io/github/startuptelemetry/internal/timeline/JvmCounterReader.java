@@ -208,25 +208,24 @@ public final class JvmCounterReader implements Supplier<JvmCounters> {
 		}
 
 		long gcMs() {
-			if (this.gcTimes.isEmpty()) {
-				return JvmCounters.UNAVAILABLE;
-			}
-			long ticks = 0;
-			for (String name : this.gcTimes) {
-				ticks += Math.max(0, this.data.get(name));
-			}
-			return ticks * 1000 / this.frequency;
+			long ticks = sum(this.gcTimes);
+			return (ticks < 0) ? ticks : ticks * 1000 / this.frequency;
 		}
 
 		long gcCount() {
-			if (this.gcCounts.isEmpty()) {
+			return sum(this.gcCounts);
+		}
+
+		/** The counters' sum, each taken as at least 0; {@link JvmCounters#UNAVAILABLE} for none. */
+		private long sum(List<String> names) {
+			if (names.isEmpty()) {
 				return JvmCounters.UNAVAILABLE;
 			}
-			long count = 0;
-			for (String name : this.gcCounts) {
-				count += Math.max(0, this.data.get(name));
+			long sum = 0;
+			for (String name : names) {
+				sum += Math.max(0, this.data.get(name));
 			}
-			return count;
+			return sum;
 		}
 
 		long jitMs() {

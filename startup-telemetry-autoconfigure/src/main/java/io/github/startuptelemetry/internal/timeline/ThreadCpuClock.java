@@ -69,11 +69,6 @@ public final class ThreadCpuClock implements LongSupplier {
 		}
 	}
 
-	/** Whether the clock reads a time now (the lookup is done and the JVM times threads). */
-	boolean ready() {
-		return this.threads != null;
-	}
-
 	/** The lookup, as a class: a lambda would cost the startup's thread its linkage. */
 	static final class LookUp implements Runnable {
 

@@ -15,6 +15,10 @@
 #                                   from /hello. VARIANTS=k1,k2 runs only those keys beside their baselines (plainOn,
 #                                   plainOff, bootOn, and issue 14's older rows: silenced, on, onNoCounters, off, offFirst,
 #                                   floor), into its own file (bench/results/startup-cost-<keys>.md); `all` ignores VARIANTS
+#   bench/run.sh attribution [STARTS] the starter's own time on the main thread, measured inside the process with
+#                                   Flight Recorder (its Java code sampled, its class loading), plain app vs + starter on
+#                                   and off, Boot app vs + starter on, 10 starts each (about 3 min): what the paired
+#                                   times above cannot resolve
 #   bench/run.sh export [STARTS]    ready → the server's spans at a real OTLP receiver, median and p99 (20 starts of each app)
 #   bench/run.sh jmh                hot paths (mark, env parsing, emitting spans)
 #   bench/run.sh readiness [STARTS] readiness-detection lag, callbacks vs polling, over real sample-server starts (30 starts;
@@ -79,6 +83,12 @@ if [[ "$what" == startup || "$what" == all ]]; then
     benchmarks/startup-app/target/startup-app-starter.jar benchmarks/startup-app/target/startup-app-baseline.jar "$startup_out" \
     benchmarks/plain-app/target/plain-app-starter.jar benchmarks/plain-app/target/plain-app-baseline.jar
   took startup
+fi
+if [[ "$what" == attribution ]]; then
+  java benchmarks/startup-cost/StartupAttribution.java "${runs:-10}" benchmarks/plain-app/target/plain-app-baseline.jar \
+    benchmarks/plain-app/target/plain-app-starter.jar bench/results/startup-attribution.md \
+    benchmarks/startup-app/target/startup-app-baseline.jar benchmarks/startup-app/target/startup-app-starter.jar
+  took attribution
 fi
 if [[ "$what" == jmh || "$what" == all ]]; then
   before="$(loadavg)"

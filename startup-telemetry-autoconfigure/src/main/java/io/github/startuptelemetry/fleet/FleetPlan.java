@@ -255,7 +255,8 @@ final class FleetPlan {
 
 		static int lowest() {
 			try {
-				String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
+				// not Files.readString: a /proc file says its size is 0, and that read returns its first byte only
+				String range = String.join(" ", Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")));
 				return Integer.parseInt(range.strip().split("\\s+")[0]);
 			}
 			catch (IOException | RuntimeException ex) {

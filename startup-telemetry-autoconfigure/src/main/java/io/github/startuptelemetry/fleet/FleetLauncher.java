@@ -13,6 +13,7 @@ import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationListener;
 
 import io.github.startuptelemetry.contract.ExitCodes;
+import io.github.startuptelemetry.internal.support.FreePorts;
 import io.github.startuptelemetry.launch.ServerLauncher;
 import io.github.startuptelemetry.supervisor.ChildTelemetryEnvironment;
 import io.github.startuptelemetry.supervisor.SupervisorStartup;
@@ -51,7 +52,8 @@ class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, Appli
 			@Nullable String runId, @Nullable ChildTelemetryEnvironment childEnvironment) {
 		this.startup = startup;
 		Launchers chosen = new Launchers(launchers, properties);
-		IntSupplier ports = FleetPlan.freePorts();
+		// never twice in a run, from below the ephemeral range
+		IntSupplier ports = FreePorts.belowEphemeralRange();
 		this.jvmCache = FleetJvmCache.of(properties, chosen, ports, runId, childEnvironment);
 		this.run = (this.jvmCache == null) ? new FleetRun(properties, startup, chosen, ports, runId)
 				: new FleetRun(properties, startup, chosen, ports, this.jvmCache.commands(true),

@@ -1,22 +1,13 @@
 package io.github.startuptelemetry.fleet;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.Set;
 import java.util.function.IntSupplier;
 import java.util.regex.Pattern;
 
@@ -186,84 +177,6 @@ final class FleetPlan {
 			}
 		}
 		return null;
-	}
-
-	/**
-	 * Free ports, never the same one twice in a run, from below the kernel's ephemeral range. A
-	 * port is chosen here and bound by its server seconds later; in the ephemeral range, the
-	 * kernel could hand it meanwhile to any outgoing connection (a probe, a callback, an export)
-	 * or port-0 listener, and the server would fail with "port already in use". Below that range
-	 * nothing is assigned automatically. Where the range leaves no room below it, a port the
-	 * kernel picks (as before) is the fallback.
-	 */
-	static IntSupplier freePorts() {
-		return freePorts(EphemeralPorts.lowest());
-	}
-
-	static IntSupplier freePorts(int ephemeralLow) {
-		Set<Integer> given = new HashSet<>();
-		int low = PRIVATE_PORTS_FROM;
-		int high = ephemeralLow - 1;
-		Random random = new Random();
-		return () -> {
-			try {
-				if (high - low >= 1000) {
-					int span = high - low + 1;
-					int start = random.nextInt(span);
-					for (int i = 0; i < span; i++) {
-						int port = low + (start + i) % span;
-						if (!given.contains(port) && bindable(port)) {
-							given.add(port);
-							return port;
-						}
-					}
-				}
-				while (true) {
-					try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-						if (given.add(socket.getLocalPort())) {
-							return socket.getLocalPort();
-						}
-					}
-				}
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
-		};
-	}
-
-	/** Whether nothing listens on the port, on any address. */
-	private static boolean bindable(int port) {
-		try (ServerSocket socket = new ServerSocket()) {
-			socket.setReuseAddress(true);
-			socket.bind(new InetSocketAddress(port), 1);
-			return true;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-	}
-
-	/** The first port above the well-known and commonly configured ones that a fleet may take. */
-	private static final int PRIVATE_PORTS_FROM = 20000;
-
-	/** The kernel's ephemeral port range (Linux; elsewhere the IANA default, 49152). */
-	static final class EphemeralPorts {
-
-		private EphemeralPorts() {
-		}
-
-		static int lowest() {
-			try {
-				// not Files.readString: a /proc file says its size is 0, and that read returns its first byte only
-				String range = String.join(" ", Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")));
-				return Integer.parseInt(range.strip().split("\\s+")[0]);
-			}
-			catch (IOException | RuntimeException ex) {
-				return 49152;
-			}
-		}
-
 	}
 
 	private static String type(SupervisorProperties.Server server) {

@@ -121,33 +121,6 @@ class FleetPlanTest {
 		assertThat(FleetPlan.urlProblem("/actuator/health")).isNotNull();
 	}
 
-	@Test
-	void freePortsAreNeverHandedOutTwice() {
-		var ports = FleetPlan.freePorts();
-		assertThat(List.of(ports.getAsInt(), ports.getAsInt(), ports.getAsInt())).doesNotHaveDuplicates()
-			.allSatisfy((port) -> assertThat(port).isPositive());
-	}
-
-	@Test
-	void freePortsStayBelowTheEphemeralRangeSoNoOutgoingConnectionTakesThemMeanwhile() {
-		int low = FleetPlan.EphemeralPorts.lowest();
-		// the whole range read (a /proc/sys integer read a byte at a time gave 3, and every port came from the range)
-		assertThat(low).isBetween(1024, 65535);
-		var ports = FleetPlan.freePorts(low);
-		List<Integer> handed = List.of(ports.getAsInt(), ports.getAsInt(), ports.getAsInt());
-		assertThat(handed).doesNotHaveDuplicates();
-		if (low - 20000 > 1000) {
-			assertThat(handed).allSatisfy((port) -> assertThat(port).isBetween(20000, low - 1));
-		}
-	}
-
-	@Test
-	void withNoRoomBelowTheEphemeralRangeTheKernelPicks() {
-		var ports = FleetPlan.freePorts(20500);
-		assertThat(List.of(ports.getAsInt(), ports.getAsInt())).doesNotHaveDuplicates()
-			.allSatisfy((port) -> assertThat(port).isPositive());
-	}
-
 	private static ServerPlan plan(String healthUrl) {
 		SupervisorProperties.Server server = server("svc", null, 1, "x");
 		server.setHealthUrl(healthUrl);

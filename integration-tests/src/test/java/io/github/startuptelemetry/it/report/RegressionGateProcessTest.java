@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The JSON report and the regression gate, with real fleets and the gate's method but a wider
  * threshold than its default ({@value #MAX_REGRESSION}, docs/ci.md's limits: a shared box busier
  * than its burner stalls a small bean by 300 ms now and then, and this KVM box's CPU itself drifts,
- * the same unit's thread CPU time 1.1 s in one run and 1.8 s in another minutes later, with no
+ * the same unit's thread CPU time 1.1 s in one run and 2.0 s in another minutes later, with no
  * steal time shown, so one baseline run cannot tell a 25% change from the drift; the slower bean
  * is 3 s slower): a baseline
  * run of two sample servers, taken while a bounded background CPU burner keeps the cores busy

@@ -13,11 +13,11 @@
 #                                   Boot web app (benchmarks/plain-app) vs + starter on, + starter off; a Boot app with
 #                                   actuator and OpenTelemetry (benchmarks/startup-app) vs + starter; each to its first 200
 #                                   from /hello. VARIANTS=k1,k2 runs only those keys beside their baselines (plainOn,
-#                                   plainOff, bootOn, and issue 14's older rows: silenced, on, onNoCounters, off, offFirst,
+#                                   plainOnNoPreload (on without the class preload, also paired with plainOn), plainOff, bootOn, and issue 14's older rows: silenced, on, onNoCounters, off, offFirst,
 #                                   floor), into its own file (bench/results/startup-cost-<keys>.md); `all` ignores VARIANTS
 #   bench/run.sh attribution [STARTS] the starter's own time on the main thread, measured inside the process with
 #                                   Flight Recorder (its Java code sampled, its class loading), plain app vs + starter on
-#                                   and off, Boot app vs + starter on, 10 starts each (about 3 min): what the paired
+#                                   (with and without the class preload) and off, Boot app vs + starter on, 10 starts each (about 3 min): what the paired
 #                                   times above cannot resolve
 #   bench/run.sh export [STARTS]    ready → the server's spans at a real OTLP receiver, median and p99 (20 starts of each app)
 #   bench/run.sh jmh                hot paths (mark, env parsing, emitting spans)

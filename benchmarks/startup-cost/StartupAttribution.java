@@ -72,6 +72,8 @@ public class StartupAttribution {
 		}
 		List<Variant> variants = new ArrayList<>(List.of(new Variant("plain", "plain Boot web app", args[1], Map.of()),
 				new Variant("plainOn", "plain app + starter, telemetry on", args[2], Map.of()),
+				new Variant("plainOnNoPreload", "plain app + starter, on, TELEMETRY_STARTUP_PRELOAD=false", args[2],
+						Map.of("TELEMETRY_STARTUP_PRELOAD", "false")),
 				new Variant("plainOff", "plain app + starter, TELEMETRY_ENABLED=false", args[2],
 						Map.of("TELEMETRY_ENABLED", "false"))));
 		if (args.length > 5) {

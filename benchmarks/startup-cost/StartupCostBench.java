@@ -65,7 +65,8 @@ import java.util.zip.ZipOutputStream;
  * Usage: java benchmarks/startup-cost/StartupCostBench.java PAIRS STARTER_JAR BASELINE_JAR OUT.md
  * [PLAIN_STARTER_JAR PLAIN_BASELINE_JAR [KEYS]] (text of OUT.md below {@link #NOTES_MARKER} is kept).
  * KEYS, or else the env var {@code VARIANTS}: a comma list of variant keys to run ({@code plainOn},
- * {@code plainOff}, {@code bootOn}, and the old {@code silenced}, {@code on}, {@code onNoCounters},
+ * {@code plainOnNoPreload} (the same without the starter's class preload: what the preload is
+ * worth, paired with plainOn when both run), {@code plainOff}, {@code bootOn}, and the old {@code silenced}, {@code on}, {@code onNoCounters},
  * {@code off}, {@code offFirst}, {@code floor}); each runs with the baseline it is paired with, and
  * only the rows and targets whose variants ran are written. Without it: {@link #DEFAULT_KEYS}.
  */
@@ -136,6 +137,8 @@ public class StartupCostBench {
 					List.of(), "plain", hello));
 			all.add(new Variant("plainOn", "plain app + starter, telemetry on", plainStarter, Map.of(), List.of(),
 					"plain", hello));
+			all.add(new Variant("plainOnNoPreload", "plain app + starter, on, TELEMETRY_STARTUP_PRELOAD=false",
+					plainStarter, Map.of("TELEMETRY_STARTUP_PRELOAD", "false"), List.of(), "plain", hello));
 			all.add(new Variant("plainOff", "plain app + starter, TELEMETRY_ENABLED=false", plainStarter,
 					Map.of("TELEMETRY_ENABLED", "false"), List.of(), "plain", hello));
 		}
@@ -174,7 +177,7 @@ public class StartupCostBench {
 		for (String key : only) {
 			if (!known.contains(key)) {
 				throw new IllegalArgumentException("Unknown variant '" + key + "' (known: " + String.join(", ", known)
-						+ "; plain, plainOn and plainOff need the plain app's jars)");
+						+ "; plain, plainOn, plainOnNoPreload and plainOff need the plain app's jars)");
 			}
 		}
 		List<String> wanted = new ArrayList<>(only);
@@ -427,7 +430,8 @@ public class StartupCostBench {
 
 		md.append("| variant | vs | wall Δ median | wall Δ spread | slower pairs | CPU Δ median | CPU Δ (ms) median | CPU Δ spread | slower pairs |\n");
 		md.append("|---|---|---|---|---|---|---|---|---|\n");
-		String[][] rows = { { "plainOn", "plain" }, { "plainOff", "plain" }, { "bootOn", "boot" },
+		String[][] rows = { { "plainOn", "plain" }, { "plainOnNoPreload", "plain" }, { "plainOn", "plainOnNoPreload" },
+				{ "plainOff", "plain" }, { "bootOn", "boot" },
 				{ "silenced", "baseline" }, { "on", "baseline" }, { "on", "silenced" },
 				{ "onNoCounters", "silenced" }, { "on", "onNoCounters" }, { "off", "baseline" }, { "offFirst", "baseline" },
 				{ "off", "silenced" }, { "floor", "silenced" }, { "on", "floor" } };

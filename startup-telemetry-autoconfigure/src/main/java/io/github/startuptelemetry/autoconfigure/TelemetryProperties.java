@@ -67,6 +67,9 @@ public class TelemetryProperties {
 	/** {@link Startup#isCounters()}. */
 	public static final String STARTUP_COUNTERS = STARTUP + ".counters";
 
+	/** {@link Startup#isPreload()}. */
+	public static final String STARTUP_PRELOAD = STARTUP + ".preload";
+
 	/** The supervisor's settings ({@code SupervisorProperties}). */
 	public static final String SUPERVISOR = PREFIX + ".supervisor";
 
@@ -229,6 +232,7 @@ public class TelemetryProperties {
 		properties.put(SHUTDOWN_TIMEOUT, Duration.class);
 		properties.put(PREFIX + ".startup.log-summary", Boolean.class);
 		properties.put(STARTUP_COUNTERS, Boolean.class);
+		properties.put(STARTUP_PRELOAD, Boolean.class);
 		properties.put(PREFIX + ".startup.bean-spans.enabled", Boolean.class);
 		properties.put(PREFIX + ".startup.bean-spans.threshold", Duration.class);
 		properties.put(EXPORT_ZIPKIN_ENDPOINT, URI.class);
@@ -263,6 +267,16 @@ public class TelemetryProperties {
 		 * known, which then only drops the counters from the stages.
 		 */
 		private boolean counters = true;
+
+		/**
+		 * Whether the starter's own classes are loaded on a background thread as the startup
+		 * begins, so that the startup's thread finds them loaded (as Spring Boot's background
+		 * pre-initializer does for its own; like it, only with more than one processor, and not
+		 * with the system property spring.backgroundpreinitializer.ignore=true). Decided at the
+		 * application's start, from the process environment (TELEMETRY_STARTUP_PRELOAD or the
+		 * system property); false in application.yml stops it where it is by then.
+		 */
+		private boolean preload = true;
 
 		private final BeanSpans beanSpans = new BeanSpans();
 
@@ -306,6 +320,14 @@ public class TelemetryProperties {
 
 		public void setCounters(boolean counters) {
 			this.counters = counters;
+		}
+
+		public boolean isPreload() {
+			return this.preload;
+		}
+
+		public void setPreload(boolean preload) {
+			this.preload = preload;
 		}
 
 		public BeanSpans getBeanSpans() {

@@ -97,6 +97,8 @@ final class ServerStartupRecorder {
 
 	private boolean begun;
 
+	private @Nullable StartupClassPreload preload;
+
 	private volatile @Nullable ServerStartupTimeline timeline;
 
 	private @Nullable BeanSpanRecorder beanSpans;
@@ -136,6 +138,10 @@ final class ServerStartupRecorder {
 			if (this.counters) {
 				// the bean steps' thread CPU clock is needed from refresh on: looked up meanwhile, off this thread
 				ThreadCpuClock.warmUp();
+			}
+			if (TelemetrySwitch.flagInEnv(TelemetryProperties.STARTUP_PRELOAD, true)) {
+				// what the startup asks for later, loaded meanwhile on a thread of its own
+				this.preload = StartupClassPreload.start(ServerStartupRecorder.class.getClassLoader());
 			}
 		}
 		else if (event instanceof ApplicationEnvironmentPreparedEvent) {
@@ -210,12 +216,17 @@ final class ServerStartupRecorder {
 	private void begin(ConfigurableApplicationContext context) {
 		ConfigurableEnvironment environment = context.getEnvironment();
 		if (!this.environmentPrepared || !TelemetrySwitch.enabled(environment)) {
+			// off in application.yml: what is left to load, this startup never asks for
+			cancelPreload();
 			return;
 		}
 		// telemetry.startup only: the whole tree is bound again, by the context
 		TelemetryProperties.Startup startup = new TelemetryProperties.Startup();
 		startup = EarlyTelemetryProperties.bind(environment, TelemetryProperties.STARTUP, Bindable.ofInstance(startup),
 				startup, logger);
+		if (!startup.isPreload()) {
+			cancelPreload();
+		}
 		// off in application.yml: the counters read so far are dropped, none is read from here on
 		JvmCounters starting = startup.isCounters() ? this.startingCounters : null;
 		ServerStartupTimeline timeline;
@@ -232,6 +243,13 @@ final class ServerStartupRecorder {
 		timeline.mark(StageNames.ENVIRONMENT_PREPARED, this.environmentPreparedNs, this.environmentPreparedCounters);
 		this.timeline = timeline;
 		this.beanSpans = installBeanSpans(startup.getBeanSpans(), startup.isCounters(), context);
+	}
+
+	private void cancelPreload() {
+		if (this.preload != null) {
+			this.preload.cancel();
+			this.preload = null;
+		}
 	}
 
 	/** Wrap the context's {@code ApplicationStartup}, unless bean spans are off. */

@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.it.server;
 
+import java.lang.reflect.Field;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
@@ -130,6 +131,58 @@ class PlainAppProcessTest {
 		for (String notBrought : NOT_BROUGHT) {
 			assertThat(loaded.inPackage(notBrought)).as("classes of " + notBrought).isEmpty();
 		}
+	}
+
+	/**
+	 * The starter's classes are loaded off the startup's thread ({@code StartupClassPreload}):
+	 * its list must be what a plain server loads on its way to ready. Seen in a server without the
+	 * preload ({@code TELEMETRY_STARTUP_PRELOAD=false}), so that the log shows what the server
+	 * itself asks for: every class of ours loaded before Boot logs
+	 * "Started" (the JVM's uptime then) is one the listener loaded before it would start the
+	 * preload, or is listed; and every listed class is one the server loads, or preloading it
+	 * would be a cost for nothing.
+	 */
+	@Test
+	void thePreloadListsWhatAPlainServerLoadsOnItsWayToReady() throws Exception {
+		Path classes = this.tmp.resolve("classes.log");
+		int port = Ports.free();
+		String log;
+		try (JavaProcess app = plainApp(port).jvmArgs(ClassLoadLog.jvmArg(classes))
+			.env("TELEMETRY_STARTUP_PRELOAD", "false")
+			.start(this.tmp.resolve("app.log"))) {
+			FirstResponse.await(app, hello(port), TIMEOUT);
+			app.awaitLog("Startup of 'plain-app'", TIMEOUT);
+			log = app.log();
+		}
+		Matcher started = Pattern.compile("Started \\w+ in [\\d.]+ seconds \\(process running for ([\\d.]+)\\)")
+			.matcher(log);
+		assertThat(started.find()).as(log).isTrue();
+		double ready = Double.parseDouble(started.group(1));
+		List<String> listed = preloadList();
+		List<ClassLoadLog.Loaded> ours = ClassLoadLog.read(classes)
+			.all()
+			.stream()
+			.filter((loaded) -> loaded.source().contains("startup-telemetry-autoconfigure") || listed.contains(loaded.name()))
+			.toList();
+		List<String> names = ours.stream().map(ClassLoadLog.Loaded::name).toList();
+		assertThat(listed).as("listed, but a plain server never loads them").isSubsetOf(names);
+		int preloadStarts = names.indexOf("io.github.startuptelemetry.server.StartupClassPreload");
+		assertThat(preloadStarts).as("the preload's own class, loaded (and then not started)").isNotNegative();
+		assertThat(ours.subList(preloadStarts + 1, ours.size())
+			.stream()
+			.filter((loaded) -> loaded.uptime() <= ready)
+			.map(ClassLoadLog.Loaded::name)
+			.filter((name) -> !listed.contains(name)))
+			.as("loaded on the way to ready (before %.3f s) and not preloaded: add them to StartupClassPreload.CLASSES",
+					ready)
+			.isEmpty();
+	}
+
+	/** {@code StartupClassPreload.CLASSES}: package-private in the starter, read as it is. */
+	private static List<String> preloadList() throws Exception {
+		Field field = Class.forName("io.github.startuptelemetry.server.StartupClassPreload").getDeclaredField("CLASSES");
+		field.setAccessible(true);
+		return List.of((String[]) field.get(null));
 	}
 
 	@Test

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  */
 public final class ClassLoadLog {
 
-	private static final Pattern LINE = Pattern.compile("\\[class,load\\] (\\S+) (?:source: )?(.*)");
+	/** The default decorations: {@code [uptime][level][tags]}; the uptime in seconds since the JVM started. */
+	private static final Pattern LINE = Pattern.compile("^(?:\\[([\\d.]+)s\\])?.*\\[class,load\\] (\\S+) (?:source: )?(.*)");
 
 	private final List<Loaded> classes;
 
@@ -32,7 +33,8 @@ public final class ClassLoadLog {
 			.stream()
 			.map(LINE::matcher)
 			.filter(Matcher::find)
-			.map((m) -> new Loaded(m.group(1), m.group(2).strip()))
+			.map((m) -> new Loaded(m.group(2), m.group(3).strip(),
+					(m.group(1) != null) ? Double.parseDouble(m.group(1)) : Double.NaN))
 			.toList());
 	}
 
@@ -45,8 +47,12 @@ public final class ClassLoadLog {
 		return this.classes.stream().map(Loaded::name).filter((name) -> name.startsWith(packagePrefix)).toList();
 	}
 
-	/** One loaded class; {@code source} is a jar, {@code shared objects file}, or the defining class of a hidden one. */
-	public record Loaded(String name, String source) {
+	/**
+	 * One loaded class; {@code source} is a jar, {@code shared objects file}, or the defining class
+	 * of a hidden one; {@code uptime} when it was loaded, in seconds of the JVM's uptime (what
+	 * Boot's "process running for" counts too), {@code NaN} if the log has no uptime.
+	 */
+	public record Loaded(String name, String source, double uptime) {
 
 		/** The name without a hidden class's unstable suffix ({@code Foo$$Lambda$1066/0x...} → {@code Foo$$Lambda}). */
 		public String stableName() {

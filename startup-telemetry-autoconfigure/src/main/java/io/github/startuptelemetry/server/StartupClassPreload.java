@@ -1,0 +1,151 @@
+package io.github.startuptelemetry.server;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Loads, on a daemon thread of its own, the starter's classes that a server's startup asks for
+ * later on its own thread (the environment post-processor's, the auto-configurations and the
+ * beans they make, the report's at ready), so that the startup's thread finds them loaded
+ * instead of looking each one up. In an executable jar that lookup asks every nested jar ahead
+ * of ours in turn (about 4 µs a jar), and with the definition it was three quarters of the
+ * starter's own time on the startup's thread (bench/results/startup-attribution.md). Spring
+ * Boot's {@code BackgroundPreinitializer} does the same for its own classes, and under the same
+ * rules this follows: only with more than one processor, not with
+ * {@code spring.backgroundpreinitializer.ignore=true}, once per JVM; and not with
+ * {@code telemetry.startup.preload=false}, its own switch. Loaded, not initialised:
+ * none of their code runs here, and a class that cannot be loaded is left to the startup's
+ * thread, which meets the same error where it matters.
+ * <p>
+ * The list is a plain server's, in the order its startup needs them; a process test
+ * ({@code PlainAppProcessTest}) holds it to what a plain server really loads on its way to ready.
+ */
+final class StartupClassPreload implements Runnable {
+
+	/** Boot's switch for its own background pre-initialisation, a system property: honoured here too. */
+	static final String BOOT_IGNORE = "spring.backgroundpreinitializer.ignore";
+
+	private static final AtomicBoolean started = new AtomicBoolean();
+
+	/** In the order the startup needs them: the earliest first, so that the two threads rarely want the same one. */
+	static final String[] CLASSES = {
+			// the environment post-processor's
+			"io.github.startuptelemetry.lifecycle.TelemetryEnvironmentPostProcessor",
+			"io.github.startuptelemetry.lifecycle.OtlpExportDefaults",
+			"io.github.startuptelemetry.lifecycle.NemoEnvironment",
+			"io.github.startuptelemetry.lifecycle.ResourceAttributeDefaults",
+			"io.github.startuptelemetry.internal.config.EarlyTelemetryProperties",
+			"io.github.startuptelemetry.internal.config.EarlyTelemetryProperties$LenientBindHandler",
+			"io.github.startuptelemetry.internal.lifecycle.RunId",
+			"io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes$Identity",
+			"io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes",
+			"io.github.startuptelemetry.internal.support.HostName",
+			// the context's
+			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$Startup",
+			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$BeanSpans",
+			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$Report",
+			"io.github.startuptelemetry.internal.timeline.StartupEnvironment",
+			"io.github.startuptelemetry.internal.timeline.StartupEnvironment$Prelude",
+			"io.github.startuptelemetry.timeline.Stage",
+			"io.github.startuptelemetry.server.BeanSpanRecorder",
+			"io.github.startuptelemetry.internal.timeline.ProcessTimeline",
+			"io.github.startuptelemetry.server.BeansInstantiatedMarker",
+			"io.github.startuptelemetry.server.BeanSpanRecorder$Node",
+			// the auto-configurations and their beans
+			"io.github.startuptelemetry.internal.config.TelemetryAutoConfigurationFilter",
+			"io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled",
+			"io.github.startuptelemetry.internal.export.StartupExportConfiguration",
+			"io.github.startuptelemetry.internal.export.StartupExport",
+			"io.github.startuptelemetry.internal.export.StartupHistograms",
+			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration",
+			"io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown",
+			"io.github.startuptelemetry.lifecycle.TypedResourcePostProcessor",
+			"io.github.startuptelemetry.lifecycle.TelemetryHandle$Registration",
+			"io.github.startuptelemetry.autoconfigure.TelemetryProperties",
+			"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration",
+			"io.github.startuptelemetry.server.ServerStartupReporter",
+			"io.github.startuptelemetry.server.StartupStageMetrics",
+			"io.github.startuptelemetry.server.StartupTimelineEndpoint",
+			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$Export",
+			"io.github.startuptelemetry.supervisor.SupervisorAutoConfiguration",
+			"io.github.startuptelemetry.supervisor.SupervisorRole$Declared",
+			"io.github.startuptelemetry.supervisor.SupervisorRole",
+			"io.github.startuptelemetry.supervisor.SupervisorTracingAutoConfiguration",
+			"io.github.startuptelemetry.supervisor.SupervisorStartup",
+			"io.github.startuptelemetry.supervisor.ChildTelemetryEnvironment",
+			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$Otlp",
+			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$Zipkin",
+			"io.github.startuptelemetry.internal.export.ExportSettings",
+			"io.opentelemetry.api.OpenTelemetry",
+			"io.opentelemetry.api.metrics.MeterProvider",
+			"io.github.startuptelemetry.contract.MetricNames",
+			"io.opentelemetry.api.common.Attributes",
+			"io.opentelemetry.api.metrics.DoubleHistogram",
+			// ready
+			"io.github.startuptelemetry.timeline.ServerTimeline",
+			"io.github.startuptelemetry.internal.timeline.PlatformPrelude",
+			"io.github.startuptelemetry.timeline.JvmInfo",
+			"io.github.startuptelemetry.internal.timeline.PlatformStages",
+			"io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown$Position",
+			"io.github.startuptelemetry.timeline.StepTiming",
+			"io.github.startuptelemetry.server.ServerStartupRecorder$WebServerEvents",
+			"io.github.startuptelemetry.server.ServerStartupReporter$Export",
+			"io.github.startuptelemetry.internal.support.DaemonThreads" };
+
+	private final ClassLoader classLoader;
+
+	private final String[] names;
+
+	private volatile boolean cancelled;
+
+	StartupClassPreload(ClassLoader classLoader, String[] names) {
+		this.classLoader = classLoader;
+		this.names = names;
+	}
+
+	/**
+	 * Starts loading {@link #CLASSES} with {@code classLoader} where it may help: the first time
+	 * in this JVM, with more than one processor, unless Boot's switch says not to.
+	 * @return the preload, to cancel, or {@code null} where none was started
+	 */
+	static @Nullable StartupClassPreload start(@Nullable ClassLoader classLoader) {
+		if (classLoader == null || Boolean.parseBoolean(System.getProperty(BOOT_IGNORE))
+				|| Runtime.getRuntime().availableProcessors() < 2 || !started.compareAndSet(false, true)) {
+			return null;
+		}
+		StartupClassPreload preload = new StartupClassPreload(classLoader, CLASSES);
+		try {
+			// a thread of its own, not DaemonThreads: its factory's lambdas would link on the startup's thread
+			Thread thread = new Thread(preload, "startup-telemetry-preload");
+			thread.setDaemon(true);
+			thread.start();
+			return preload;
+		}
+		catch (RuntimeException | Error ex) {
+			// no thread: the startup's thread loads them itself, as it would without this
+			return null;
+		}
+	}
+
+	/** Stops after the class being loaded: telemetry turned out to be off, and the startup needs none of the rest. */
+	void cancel() {
+		this.cancelled = true;
+	}
+
+	@Override
+	public void run() {
+		for (String name : this.names) {
+			if (this.cancelled) {
+				return;
+			}
+			try {
+				Class.forName(name, false, this.classLoader);
+			}
+			catch (ClassNotFoundException | LinkageError ex) {
+				// left to the startup's thread, which meets the same where it matters
+			}
+		}
+	}
+
+}

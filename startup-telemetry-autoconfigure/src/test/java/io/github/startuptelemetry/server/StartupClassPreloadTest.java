@@ -1,0 +1,105 @@
+package io.github.startuptelemetry.server;
+
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The preload loads what it lists, in a class loader of its own here, and nothing once
+ * cancelled; every name it lists is a class of the starter's class path. (That the list is what a
+ * plain server loads on its way to ready is {@code PlainAppProcessTest}'s, over a real server.)
+ */
+class StartupClassPreloadTest {
+
+	@Test
+	void everyListedNameIsAClassOnTheStartersClassPathListedOnce() {
+		assertThat(StartupClassPreload.CLASSES).doesNotHaveDuplicates();
+		assertThat(StartupClassPreload.CLASSES).allSatisfy((name) -> assertThat(load(name)).as(name).isNotNull());
+	}
+
+	@Test
+	void runLoadsEveryListedClassWithoutInitialisingIt() throws Exception {
+		try (Isolated loader = new Isolated()) {
+			String[] names = { Initialised.class.getName(), StartupClassPreload.class.getName() };
+			new StartupClassPreload(loader, names).run();
+			assertThat(Arrays.stream(names).map(loader::loaded)).allSatisfy((type) -> assertThat(type).isNotNull());
+			// a class whose initialiser would throw loads all the same: it is not initialised
+			assertThat(loader.loaded(Initialised.class.getName()).getClassLoader()).isSameAs(loader);
+		}
+	}
+
+	@Test
+	void aCancelledPreloadLoadsNothingAndANameThatIsNoClassIsSkipped() throws Exception {
+		try (Isolated loader = new Isolated()) {
+			StartupClassPreload cancelled = new StartupClassPreload(loader, new String[] { Initialised.class.getName() });
+			cancelled.cancel();
+			cancelled.run();
+			assertThat(loader.loaded(Initialised.class.getName())).isNull();
+
+			new StartupClassPreload(loader, new String[] { "io.github.startuptelemetry.NoSuchClass",
+					Initialised.class.getName() }).run();
+			assertThat(loader.loaded(Initialised.class.getName())).isNotNull();
+		}
+	}
+
+	@Test
+	void bootsSwitchForBackgroundPreinitialisationTurnsItOff() {
+		String before = System.getProperty(StartupClassPreload.BOOT_IGNORE);
+		System.setProperty(StartupClassPreload.BOOT_IGNORE, "true");
+		try {
+			assertThat(StartupClassPreload.start(getClass().getClassLoader())).isNull();
+		}
+		finally {
+			if (before == null) {
+				System.clearProperty(StartupClassPreload.BOOT_IGNORE);
+			}
+			else {
+				System.setProperty(StartupClassPreload.BOOT_IGNORE, before);
+			}
+		}
+	}
+
+	private static Class<?> load(String name) {
+		try {
+			return Class.forName(name, false, StartupClassPreloadTest.class.getClassLoader());
+		}
+		catch (ClassNotFoundException ex) {
+			return null;
+		}
+	}
+
+	/** Would fail the test if anything initialised it. */
+	static final class Initialised {
+
+		static {
+			if (Boolean.TRUE) {
+				throw new IllegalStateException("initialised");
+			}
+		}
+
+	}
+
+	/** The test classes again, in a loader of their own whose loaded classes can be asked for. */
+	static final class Isolated extends URLClassLoader {
+
+		Isolated() throws Exception {
+			super(new URL[] { classes(StartupClassPreloadTest.class), classes(StartupClassPreload.class) },
+					ClassLoader.getPlatformClassLoader());
+		}
+
+		private static URL classes(Class<?> type) throws Exception {
+			return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toUri().toURL();
+		}
+
+		Class<?> loaded(String name) {
+			return findLoadedClass(name);
+		}
+
+	}
+
+}

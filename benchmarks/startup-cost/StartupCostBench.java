@@ -66,8 +66,9 @@ import java.util.zip.ZipOutputStream;
  * [PLAIN_STARTER_JAR PLAIN_BASELINE_JAR [KEYS]] (text of OUT.md below {@link #NOTES_MARKER} is kept).
  * KEYS, or else the env var {@code VARIANTS}: a comma list of variant keys to run ({@code plainOn},
  * {@code plainOnNoPreload} (the same without the starter's class preload: what the preload is
- * worth, paired with plainOn when both run), {@code plainOff}, {@code bootOn}, and the old {@code silenced}, {@code on}, {@code onNoCounters},
- * {@code off}, {@code offFirst}, {@code floor}); each runs with the baseline it is paired with, and
+ * worth, paired with plainOn when both run), {@code plainOff}, {@code bootOn}, and the old
+ * {@code silenced}, {@code on}, {@code onNoCounters}, {@code off}, {@code offFirst},
+ * {@code floor}); each runs with the baseline it is paired with, and
  * only the rows and targets whose variants ran are written. Without it: {@link #DEFAULT_KEYS}.
  */
 public class StartupCostBench {

@@ -14,7 +14,12 @@
 #                                   actuator and OpenTelemetry (benchmarks/startup-app) vs + starter; each to its first 200
 #                                   from /hello. VARIANTS=k1,k2 runs only those keys beside their baselines (plainOn,
 #                                   plainOnNoPreload (on without the class preload, also paired with plainOn), plainOff, bootOn, and issue 14's older rows: silenced, on, onNoCounters, off, offFirst,
-#                                   floor), into its own file (bench/results/startup-cost-<keys>.md); `all` ignores VARIANTS
+#                                   floor), into its own file (bench/results/startup-cost-<keys>.md; RUN=x makes it
+#                                   startup-cost-<keys>-x.md, so that runs to pool keep their files); `all` ignores
+#                                   VARIANTS. Each median has its 95% interval; a target is met or missed only when the
+#                                   whole interval says so, else unresolved, with the pairs that would resolve it
+#   bench/run.sh startup-pool FILE... the pairs of those startup-cost results pooled (runs of the same jars only), their
+#                                   medians and intervals taken again: bench/results/startup-cost-pooled.md
 #   bench/run.sh attribution [STARTS] the starter's own time on the main thread, measured inside the process with
 #                                   Flight Recorder (its Java code sampled, its class loading), plain app vs + starter on
 #                                   (with and without the class preload) and off, Boot app vs + starter on, 10 starts each (about 3 min): what the paired
@@ -71,18 +76,26 @@ benchmark() {
     -Dbench.runs="$2" -Dbench.out="$PWD/bench/results/$3.md" -Dbench.fleet="${FLEET:-3}"
 }
 
-./mvnw -B -q -DskipTests package
-took build
+if [[ "$what" != startup-pool ]]; then  # pooling reads results files only
+  ./mvnw -B -q -DskipTests package
+  took build
+fi
 if [[ "$what" == startup || "$what" == all ]]; then
   # a run of some variants only (VARIANTS, never in `all`) writes its own file, not the full table's
   startup_out=bench/results/startup-cost.md startup_variants=""
   if [[ "$what" == startup && -n "${VARIANTS:-}" ]]; then
-    startup_variants="$VARIANTS" startup_out="bench/results/startup-cost-${VARIANTS//,/-}.md"
+    startup_variants="$VARIANTS" startup_out="bench/results/startup-cost-${VARIANTS//,/-}${RUN:+-$RUN}.md"
   fi
   VARIANTS="$startup_variants" java benchmarks/startup-cost/StartupCostBench.java "$startup_runs" \
     benchmarks/startup-app/target/startup-app-starter.jar benchmarks/startup-app/target/startup-app-baseline.jar "$startup_out" \
     benchmarks/plain-app/target/plain-app-starter.jar benchmarks/plain-app/target/plain-app-baseline.jar
   took startup
+fi
+if [[ "$what" == startup-pool ]]; then
+  shift
+  (( $# > 0 )) || { echo "bench/run.sh startup-pool: name the startup-cost results to pool" >&2; exit 2; }
+  java benchmarks/startup-cost/StartupCostBench.java --pool bench/results/startup-cost-pooled.md "$@"
+  took startup-pool
 fi
 if [[ "$what" == attribution ]]; then
   java benchmarks/startup-cost/StartupAttribution.java "${runs:-10}" benchmarks/plain-app/target/plain-app-baseline.jar \

@@ -70,6 +70,11 @@ import java.util.zip.ZipOutputStream;
  * {@code silenced}, {@code on}, {@code onNoCounters}, {@code off}, {@code offFirst},
  * {@code floor}); each runs with the baseline it is paired with, and
  * only the rows and targets whose variants ran are written. Without it: {@link #DEFAULT_KEYS}.
+ * <p>
+ * Every median comes with its 95% interval (the pairs resampled), and a target's verdict is
+ * "met" or "MISSED" only when the whole interval says so, else "unresolved", with about how many
+ * pairs would resolve it. Runs of the same jars pool: {@code java ...StartupCostBench.java --pool
+ * OUT.md RESULT.md...} takes the pairs of earlier results files ({@link #pool}).
  */
 public class StartupCostBench {
 
@@ -91,6 +96,13 @@ public class StartupCostBench {
 			String path) {
 	}
 
+	/** Each row of the paired table: a variant and the one it is paired with (a row is written when both ran). */
+	static final String[][] ROWS = { { "plainOn", "plain" }, { "plainOnNoPreload", "plain" }, { "plainOn", "plainOnNoPreload" },
+			{ "plainOff", "plain" }, { "bootOn", "boot" },
+			{ "silenced", "baseline" }, { "on", "baseline" }, { "on", "silenced" },
+			{ "onNoCounters", "silenced" }, { "on", "onNoCounters" }, { "off", "baseline" }, { "offFirst", "baseline" },
+			{ "off", "silenced" }, { "floor", "silenced" }, { "on", "floor" } };
+
 	/** The variants of issue 22, run when VARIANTS names none. */
 	static final List<String> DEFAULT_KEYS = List.of("plain", "plainOn", "plainOff", "boot", "bootOn");
 
@@ -102,6 +114,10 @@ public class StartupCostBench {
 	}
 
 	public static void main(String[] args) throws Exception {
+		if (args.length > 0 && args[0].equals("--pool")) {
+			pool(Path.of(args[1]), Arrays.stream(args).skip(2).map(Path::of).toList());
+			return;
+		}
 		int pairs = Integer.parseInt(args[0]);
 		Path starter = Path.of(args[1]);
 		Path baseline = Path.of(args[2]);
@@ -112,6 +128,38 @@ public class StartupCostBench {
 		String keys = (args.length > 6) ? args[6] : System.getenv("VARIANTS");
 		List<String> only = (keys == null || keys.isBlank()) ? DEFAULT_KEYS
 				: Arrays.stream(keys.split(",")).map(String::strip).filter((k) -> !k.isEmpty()).toList();
+		List<Variant> variants = select(variants(starter, baseline, plainStarter, plainBaseline, only), only);
+		double[] loadBefore = loadAverage();
+		long began = System.nanoTime();
+		for (Variant v : variants) {
+			start(v, null); // warm-up round: page cache, the launcher's JIT; not counted
+		}
+		Map<String, List<Sample>> samples = new LinkedHashMap<>();
+		variants.forEach((v) -> samples.put(v.key(), new ArrayList<>()));
+		double maxLoad = loadBefore[0];
+		for (int round = 0; round < pairs; round++) {
+			for (int k = 0; k < variants.size(); k++) {
+				Variant v = variants.get((round + k) % variants.size());
+				samples.get(v.key()).add(start(v, null));
+			}
+			maxLoad = Math.max(maxLoad, loadAverage()[0]);
+			System.err.printf("round %d/%d done%n", round + 1, pairs);
+		}
+		Map<String, Classes> classes = new LinkedHashMap<>();
+		for (Variant v : variants) {
+			classes.put(v.key(), classes(v));
+		}
+		double[] loadAfter = loadAverage();
+		double minutes = (System.nanoTime() - began) / 60e9;
+		String md = report(pairs, variants, samples, classes, loadBefore, loadAfter, maxLoad, minutes);
+		Files.createDirectories(out.toAbsolutePath().getParent());
+		Files.writeString(out, md + keptNotes(out));
+		System.out.println(md);
+	}
+
+	/** Every variant this benchmark knows; the plain app's only with its jars (a pooling run passes none: names only). */
+	static List<Variant> variants(Path starter, Path baseline, Path plainStarter, Path plainBaseline, List<String> only)
+			throws IOException {
 		String health = "/actuator/health";
 		String hello = "/hello";
 		List<Variant> all = new ArrayList<>(List.of(
@@ -143,33 +191,7 @@ public class StartupCostBench {
 			all.add(new Variant("plainOff", "plain app + starter, TELEMETRY_ENABLED=false", plainStarter,
 					Map.of("TELEMETRY_ENABLED", "false"), List.of(), "plain", hello));
 		}
-		List<Variant> variants = select(all, only);
-		double[] loadBefore = loadAverage();
-		long began = System.nanoTime();
-		for (Variant v : variants) {
-			start(v, null); // warm-up round: page cache, the launcher's JIT; not counted
-		}
-		Map<String, List<Sample>> samples = new LinkedHashMap<>();
-		variants.forEach((v) -> samples.put(v.key(), new ArrayList<>()));
-		double maxLoad = loadBefore[0];
-		for (int round = 0; round < pairs; round++) {
-			for (int k = 0; k < variants.size(); k++) {
-				Variant v = variants.get((round + k) % variants.size());
-				samples.get(v.key()).add(start(v, null));
-			}
-			maxLoad = Math.max(maxLoad, loadAverage()[0]);
-			System.err.printf("round %d/%d done%n", round + 1, pairs);
-		}
-		Map<String, Classes> classes = new LinkedHashMap<>();
-		for (Variant v : variants) {
-			classes.put(v.key(), classes(v));
-		}
-		double[] loadAfter = loadAverage();
-		double minutes = (System.nanoTime() - began) / 60e9;
-		String md = report(pairs, variants, samples, classes, loadBefore, loadAfter, maxLoad, minutes);
-		Files.createDirectories(out.toAbsolutePath().getParent());
-		Files.writeString(out, md + keptNotes(out));
-		System.out.println(md);
+		return all;
 	}
 
 	/** The variants named in {@code only} and the baselines they are paired with, in their usual order. */
@@ -421,36 +443,18 @@ public class StartupCostBench {
 				+ "`200` from the app's own controller (`/hello`; the old rows: `/actuator/health`; 5 ms polling), then SIGKILL. Wall = that time; CPU = utime+stime of "
 				+ "the JVM at that moment (10 ms ticks). Each variant is paired with the baseline started in its own "
 				+ "round; ratios and differences are taken pair by pair, then the median (spread = min … max over "
-				+ "the pairs; \"slower\" = pairs where the variant took longer).%n%n", pairs, pairs, variants.size(),
-				pairs * variants.size(), minutes));
+				+ "the pairs; \"slower\" = pairs where the variant took longer). The 95%% interval of each median is "
+				+ "the pairs resampled (%d bootstrap resamples, percentile interval): a target is met when the whole "
+				+ "interval is within it, missed when the whole interval is beyond it, and otherwise unresolved by this "
+				+ "run, with the number of pairs that would resolve it at this run's spread.%n%n", pairs, pairs, variants.size(),
+				pairs * variants.size(), minutes, RESAMPLES));
 
 		List<Sample> base = samples.get("baseline");
 		List<Sample> silenced = samples.get("silenced");
 		ToDoubleFunction<Sample> wall = Sample::wallMs;
 		ToDoubleFunction<Sample> cpu = Sample::cpuMs;
 
-		md.append("| variant | vs | wall Δ median | wall Δ spread | slower pairs | CPU Δ median | CPU Δ (ms) median | CPU Δ spread | slower pairs |\n");
-		md.append("|---|---|---|---|---|---|---|---|---|\n");
-		String[][] rows = { { "plainOn", "plain" }, { "plainOnNoPreload", "plain" }, { "plainOn", "plainOnNoPreload" },
-				{ "plainOff", "plain" }, { "bootOn", "boot" },
-				{ "silenced", "baseline" }, { "on", "baseline" }, { "on", "silenced" },
-				{ "onNoCounters", "silenced" }, { "on", "onNoCounters" }, { "off", "baseline" }, { "offFirst", "baseline" },
-				{ "off", "silenced" }, { "floor", "silenced" }, { "on", "floor" } };
-		Map<String, double[]> medians = new LinkedHashMap<>();
-		for (String[] row : rows) {
-			if (!samples.containsKey(row[0]) || !samples.containsKey(row[1])) {
-				continue; // a variant left out by VARIANTS
-			}
-			List<Sample> v = samples.get(row[0]);
-			List<Sample> b = samples.get(row[1]);
-			double[] wr = ratios(v, b, wall);
-			double[] cr = ratios(v, b, cpu);
-			double[] cd = deltas(v, b, cpu);
-			medians.put(row[0] + "/" + row[1], new double[] { median(wr), median(cr), median(cd) });
-			md.append(String.format(Locale.ROOT, "| %s | %s | %+.2f%% | %s | %d/%d | %+.2f%% | %+.0f | %s | %d/%d |%n",
-					name(variants, row[0]), name(variants, row[1]), median(wr), spread(wr, "%+.1f%%"), slower(wr), wr.length,
-					median(cr), median(cd), spread(cd, "%+.0f"), slower(cr), cr.length));
-		}
+		Map<String, double[]> medians = pairedTable(md, variants, paired(samples));
 
 		md.append("\nAbsolute values per variant (medians, spread min … max):\n\n");
 		md.append("| variant | wall (ms) | wall spread | CPU (ms) | CPU spread | classes | io.opentelemetry | io.opentelemetry.sdk | Zipkin | startup-telemetry | metaspace cycles, per untimed start | starts with the 2nd |\n");
@@ -518,28 +522,7 @@ public class StartupCostBench {
 			md.append('\n');
 		}
 
-		double[] plainOn = medians.get("plainOn/plain");
-		double[] plainOff = medians.get("plainOff/plain");
-		double[] bootOn = medians.get("bootOn/boot");
-		String underLoad = loaded ? " (under load: indicative only)" : "";
-		if (plainOn != null || plainOff != null || bootOn != null) {
-			md.append("\n## Targets (issue 22: the price of admission)\n\n");
-		}
-		if (plainOn != null) {
-			md.append(String.format(Locale.ROOT, "- Plain web app + starter, on: wall ≤ +3%%: %+.2f%% → %s; CPU ≤ +5%%: %+.2f%% (%+.0f ms) → %s%s%n",
-					plainOn[0], verdict(plainOn[0] <= 3), plainOn[1], plainOn[2], verdict(plainOn[1] <= 5), underLoad));
-		}
-		if (plainOff != null) {
-			Classes offClasses = classes.get("plainOff");
-			md.append(String.format(Locale.ROOT, "- The same, `TELEMETRY_ENABLED=false`: wall ≤ +0.5%%: %+.2f%% → %s; CPU ≤ +0.5%%: %+.2f%% (%+.0f ms) → %s%s; "
-					+ "≤ 10 classes of ours: %d → %s; no SDK class: %d → %s%n",
-					plainOff[0], verdict(plainOff[0] <= 0.5), plainOff[1], plainOff[2], verdict(plainOff[1] <= 0.5), underLoad,
-					offClasses.ours(), verdict(offClasses.ours() <= 10), offClasses.otelSdk(), verdict(offClasses.otelSdk() == 0)));
-		}
-		if (bootOn != null) {
-			md.append(String.format(Locale.ROOT, "- Boot app with actuator and OpenTelemetry + starter, on: wall ≤ +1%%: %+.2f%% → %s; CPU ≤ +2%%: %+.2f%% (%+.0f ms) → %s%s%n",
-					bootOn[0], verdict(bootOn[0] <= 1), bootOn[1], bootOn[2], verdict(bootOn[1] <= 2), underLoad));
-		}
+		issue22Targets(md, medians, classes, loaded ? " (under load: indicative only)" : "");
 		double[] off = medians.get("off/baseline");
 		double[] on = medians.get("on/silenced");
 		double[] floor = medians.get("floor/silenced");
@@ -551,13 +534,13 @@ public class StartupCostBench {
 		}
 		if (off != null) {
 			md.append(String.format(Locale.ROOT, "- Off vs baseline: wall ≤ +0.5%%: %+.2f%% → %s; CPU ≤ +0.5%%: %+.2f%% (%+.0f ms) → %s%s%n",
-					off[0], verdict(off[0] <= 0.5), off[1], off[2], verdict(off[1] <= 0.5), caveat));
+					off[0], verdict(off, 0, 0.5), off[1], off[2], verdict(off, 1, 0.5), caveat));
 			md.append(String.format(Locale.ROOT, "- Off: no Zipkin class loaded: %d → %s; ≤ 10 classes of ours: %d → %s%n",
 					offClasses.zipkin(), verdict(offClasses.zipkin() == 0), offClasses.ours(), verdict(offClasses.ours() <= 10)));
 		}
 		if (on != null) {
 			md.append(String.format(Locale.ROOT, "- On vs the silenced baseline: wall ≤ +2%%: %+.2f%% → %s; CPU ≤ +40 ms: %+.0f ms → %s%s%n",
-					on[0], verdict(on[0] <= 2), on[2], verdict(on[2] <= 40), caveat));
+					on[0], verdict(on, 0, 2), on[2], verdict(on[2] <= 40), caveat));
 		}
 		if (floor != null) {
 			md.append(String.format(Locale.ROOT, "- For comparison, not a target: floor vs silenced baseline: %+.0f ms CPU / %+.2f%% wall "
@@ -570,12 +553,188 @@ public class StartupCostBench {
 		return md.toString();
 	}
 
+	/** The pairs of every row whose two variants ran: the table, and per row its medians and their intervals. */
+	/**
+	 * Pools the pairs of earlier runs ({@code bench/run.sh startup-pool}): each file's "All pairs"
+	 * lines, paired within their file as in its run, the rows' pairs put together and their medians
+	 * and intervals taken again. Runs of the same jars only: a pool across a change measures nothing.
+	 */
+	static void pool(Path out, List<Path> files) throws IOException {
+		Path none = Path.of("none");
+		List<Variant> variants = variants(none, none, none, none, List.of());
+		Map<String, String> keys = new LinkedHashMap<>();
+		variants.forEach((v) -> keys.put(v.name(), v.key()));
+		Map<String, Paired> pooled = new LinkedHashMap<>();
+		StringBuilder sources = new StringBuilder();
+		for (Path file : files) {
+			Map<String, List<Sample>> samples = new LinkedHashMap<>();
+			String generated = "";
+			boolean pairs = false;
+			for (String line : Files.readAllLines(file)) {
+				if (line.startsWith("Generated ")) {
+					generated = line.substring("Generated ".length(), line.indexOf(' ', "Generated ".length()));
+				}
+				else if (line.startsWith("All pairs")) {
+					pairs = true;
+				}
+				else if (pairs && line.startsWith("- ") && line.contains(": ")) {
+					String name = line.substring(2, line.lastIndexOf(": "));
+					String key = keys.get(name);
+					if (key == null) {
+						throw new IllegalArgumentException(file + ": no variant is called '" + name + "'");
+					}
+					samples.put(key, Arrays.stream(line.substring(line.lastIndexOf(": ") + 2).split(", "))
+						.map((pair) -> pair.split("/"))
+						.map((pair) -> new Sample(Double.parseDouble(pair[0]), Double.parseDouble(pair[1])))
+						.toList());
+				}
+				else if (pairs && line.startsWith("#")) {
+					pairs = false;
+				}
+			}
+			if (samples.isEmpty()) {
+				throw new IllegalArgumentException(file + " has no \"All pairs\" lines: not a startup-cost result");
+			}
+			Map<String, Paired> rows = paired(samples);
+			sources.append(String.format(Locale.ROOT, "- `%s` (%s): %s%n", file.getFileName(), generated,
+					String.join(", ", rows.entrySet().stream().map((e) -> e.getKey() + " " + e.getValue().variant().size()).toList())));
+			rows.forEach((row, p) -> pooled.merge(row, p, (a, b) -> new Paired(
+					java.util.stream.Stream.concat(a.variant().stream(), b.variant().stream()).toList(),
+					java.util.stream.Stream.concat(a.base().stream(), b.base().stream()).toList())));
+		}
+		StringBuilder md = new StringBuilder("# Startup cost of the starter, runs pooled\n\n");
+		md.append("Generated ").append(LocalDateTime.now().withNano(0))
+			.append(" by `bench/run.sh startup-pool` from the pairs of these runs (file, when it ran, pairs per row):\n\n")
+			.append(sources)
+			.append("\nEach run's pairs are taken as it paired them (same round); the pairs of all runs are then one sample, ")
+			.append("and each median's 95% interval is that sample resampled (").append(RESAMPLES)
+			.append(" bootstrap resamples, percentile interval). Load and machine: in each run's own file.\n\n");
+		Map<String, double[]> medians = pairedTable(md, variants, pooled);
+		issue22Targets(md, medians, Map.of(), "");
+		Files.createDirectories(out.toAbsolutePath().getParent());
+		Files.writeString(out, md.toString() + keptNotes(out));
+		System.out.println(md);
+	}
+
+	/** A row's pairs: the i-th start of the variant with the i-th of the one it is paired with. */
+	record Paired(List<Sample> variant, List<Sample> base) {
+	}
+
+	/** The rows of {@link #ROWS} whose two variants ran, keyed "variant/base", in that order. */
+	static Map<String, Paired> paired(Map<String, List<Sample>> samples) {
+		Map<String, Paired> paired = new LinkedHashMap<>();
+		for (String[] row : ROWS) {
+			if (samples.containsKey(row[0]) && samples.containsKey(row[1])) {
+				paired.put(row[0] + "/" + row[1], new Paired(samples.get(row[0]), samples.get(row[1])));
+			}
+		}
+		return paired;
+	}
+
+	static Map<String, double[]> pairedTable(StringBuilder md, List<Variant> variants, Map<String, Paired> rows) {
+		ToDoubleFunction<Sample> wall = Sample::wallMs;
+		ToDoubleFunction<Sample> cpu = Sample::cpuMs;
+		md.append("| variant | vs | wall Δ median | its 95% interval | wall Δ spread | slower pairs | CPU Δ median | its 95% interval | CPU Δ (ms) median | CPU Δ spread | slower pairs |\n");
+		md.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+		Map<String, double[]> medians = new LinkedHashMap<>();
+		for (Map.Entry<String, Paired> entry : rows.entrySet()) {
+			String[] row = entry.getKey().split("/");
+			List<Sample> v = entry.getValue().variant();
+			List<Sample> b = entry.getValue().base();
+			double[] wr = ratios(v, b, wall);
+			double[] cr = ratios(v, b, cpu);
+			double[] cd = deltas(v, b, cpu);
+			double[] wci = medianInterval(wr);
+			double[] cci = medianInterval(cr);
+			medians.put(entry.getKey(), new double[] { median(wr), median(cr), median(cd), wci[0], wci[1], cci[0],
+					cci[1], wr.length });
+			md.append(String.format(Locale.ROOT, "| %s | %s | %+.2f%% | %+.1f … %+.1f | %s | %d/%d | %+.2f%% | %+.1f … %+.1f | %+.0f | %s | %d/%d |%n",
+					name(variants, row[0]), name(variants, row[1]), median(wr), wci[0], wci[1], spread(wr, "%+.1f%%"),
+					slower(wr), wr.length, median(cr), cci[0], cci[1], median(cd), spread(cd, "%+.0f"), slower(cr), cr.length));
+		}
+		return medians;
+	}
+
+	/** Issue 22's targets, for the rows that ran ({@code classes} may lack the off variant's: a pooled report). */
+	static void issue22Targets(StringBuilder md, Map<String, double[]> medians, Map<String, Classes> classes,
+			String underLoad) {
+		double[] plainOn = medians.get("plainOn/plain");
+		double[] plainOff = medians.get("plainOff/plain");
+		double[] bootOn = medians.get("bootOn/boot");
+		if (plainOn != null || plainOff != null || bootOn != null) {
+			md.append("\n## Targets (issue 22: the price of admission)\n\n");
+		}
+		if (plainOn != null) {
+			md.append(String.format(Locale.ROOT, "- Plain web app + starter, on: wall ≤ +3%%: %+.2f%% → %s; CPU ≤ +5%%: %+.2f%% (%+.0f ms) → %s%s%n",
+					plainOn[0], verdict(plainOn, 0, 3), plainOn[1], plainOn[2], verdict(plainOn, 1, 5), underLoad));
+		}
+		if (plainOff != null) {
+			Classes offClasses = classes.get("plainOff");
+			md.append(String.format(Locale.ROOT, "- The same, `TELEMETRY_ENABLED=false`: wall ≤ +0.5%%: %+.2f%% → %s; CPU ≤ +0.5%%: %+.2f%% (%+.0f ms) → %s%s",
+					plainOff[0], verdict(plainOff, 0, 0.5), plainOff[1], plainOff[2], verdict(plainOff, 1, 0.5), underLoad));
+			if (offClasses != null) {
+				md.append(String.format(Locale.ROOT, "; ≤ 10 classes of ours: %d → %s; no SDK class: %d → %s",
+						offClasses.ours(), verdict(offClasses.ours() <= 10), offClasses.otelSdk(), verdict(offClasses.otelSdk() == 0)));
+			}
+			md.append('\n');
+		}
+		if (bootOn != null) {
+			md.append(String.format(Locale.ROOT, "- Boot app with actuator and OpenTelemetry + starter, on: wall ≤ +1%%: %+.2f%% → %s; CPU ≤ +2%%: %+.2f%% (%+.0f ms) → %s%s%n",
+					bootOn[0], verdict(bootOn, 0, 1), bootOn[1], bootOn[2], verdict(bootOn, 1, 2), underLoad));
+		}
+	}
+
 	static String name(List<Variant> variants, String key) {
 		return variants.stream().filter((v) -> v.key().equals(key)).findFirst().orElseThrow().name();
 	}
 
 	static String verdict(boolean met) {
 		return met ? "met" : "MISSED";
+	}
+
+	/**
+	 * A ratio target's verdict from a row of {@code medians} ({@code ratio}: 0 wall, 1 CPU): met
+	 * or missed only when the median's whole 95% interval says so; otherwise unresolved, with
+	 * about how many pairs would resolve it if the median held (the interval narrows as
+	 * 1/sqrt(pairs)).
+	 */
+	static String verdict(double[] row, int ratio, double target) {
+		double median = row[ratio];
+		double low = row[3 + 2 * ratio];
+		double high = row[4 + 2 * ratio];
+		if (high <= target) {
+			return "met (95% interval " + signed(low) + " … " + signed(high) + ")";
+		}
+		if (low > target) {
+			return "MISSED (95% interval " + signed(low) + " … " + signed(high) + ")";
+		}
+		double half = (high - low) / 2;
+		double margin = Math.max(Math.abs(median - target), 0.1);
+		long needed = Math.round(row[7] * (half / margin) * (half / margin));
+		return String.format(Locale.ROOT, "unresolved (95%% interval %s … %s, ±%.1f points: about %d pairs would tell)",
+				signed(low), signed(high), half, needed);
+	}
+
+	static String signed(double percent) {
+		return String.format(Locale.ROOT, "%+.1f%%", percent);
+	}
+
+	/** Resamples of the pairs for a median's interval; a fixed seed, so that a report is reproducible from its pairs. */
+	static final int RESAMPLES = 4000;
+
+	/** The 95% percentile interval of the median of {@code values}, by resampling them with replacement. */
+	static double[] medianInterval(double[] values) {
+		java.util.SplittableRandom random = new java.util.SplittableRandom(22);
+		double[] medians = new double[RESAMPLES];
+		double[] resample = new double[values.length];
+		for (int b = 0; b < RESAMPLES; b++) {
+			for (int i = 0; i < values.length; i++) {
+				resample[i] = values[random.nextInt(values.length)];
+			}
+			medians[b] = median(resample);
+		}
+		Arrays.sort(medians);
+		return new double[] { medians[(int) (0.025 * RESAMPLES)], medians[(int) (0.975 * RESAMPLES) - 1] };
 	}
 
 	static String machine(double[] before, double[] after, double maxLoad) throws Exception {

@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.server;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
@@ -18,8 +19,10 @@ import org.jspecify.annotations.Nullable;
  * none of their code runs here, and a class that cannot be loaded is left to the startup's
  * thread, which meets the same error where it matters.
  * <p>
- * The list is a plain server's, in the order its startup needs them; a process test
- * ({@code PlainAppProcessTest}) holds it to what a plain server really loads on its way to ready.
+ * The list is a server's, in the order its startup needs them, those only an application with
+ * Boot's OpenTelemetry support needs marked ({@link #WITH_BOOT_OPENTELEMETRY}); process tests
+ * hold it to what a plain server ({@code PlainAppProcessTest}) and such an application
+ * ({@code BootAppProcessTest}) really load on their way to ready.
  */
 final class StartupClassPreload implements Runnable {
 
@@ -34,6 +37,7 @@ final class StartupClassPreload implements Runnable {
 			"io.github.startuptelemetry.lifecycle.TelemetryEnvironmentPostProcessor",
 			"io.github.startuptelemetry.lifecycle.OtlpExportDefaults",
 			"io.github.startuptelemetry.lifecycle.NemoEnvironment",
+			"io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping",
 			"io.github.startuptelemetry.lifecycle.ResourceAttributeDefaults",
 			"io.github.startuptelemetry.internal.config.EarlyTelemetryProperties",
 			"io.github.startuptelemetry.internal.config.EarlyTelemetryProperties$LenientBindHandler",
@@ -58,6 +62,7 @@ final class StartupClassPreload implements Runnable {
 			"io.github.startuptelemetry.internal.export.StartupExportConfiguration",
 			"io.github.startuptelemetry.internal.export.StartupExport",
 			"io.github.startuptelemetry.internal.export.StartupHistograms",
+			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$SpanGroupConfiguration",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration",
 			"io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown",
 			"io.github.startuptelemetry.lifecycle.TypedResourcePostProcessor",
@@ -76,10 +81,16 @@ final class StartupClassPreload implements Runnable {
 			"io.github.startuptelemetry.supervisor.ChildTelemetryEnvironment",
 			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$Otlp",
 			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$Zipkin",
+			"io.github.startuptelemetry.internal.tracing.StartupSamplerPostProcessor",
+			"io.github.startuptelemetry.internal.tracing.TypedResource",
+			"io.github.startuptelemetry.contract.ResourceAttributes",
+			"io.github.startuptelemetry.contract.SpanGroups",
+			"io.github.startuptelemetry.internal.tracing.StartupSampler",
 			"io.github.startuptelemetry.internal.export.ExportSettings",
 			"io.opentelemetry.api.OpenTelemetry",
 			"io.opentelemetry.api.metrics.MeterProvider",
 			"io.github.startuptelemetry.contract.MetricNames",
+			"io.github.startuptelemetry.lifecycle.TelemetryHandle",
 			"io.opentelemetry.api.common.Attributes",
 			"io.opentelemetry.api.metrics.DoubleHistogram",
 			// ready
@@ -93,15 +104,48 @@ final class StartupClassPreload implements Runnable {
 			"io.github.startuptelemetry.server.ServerStartupReporter$Export",
 			"io.github.startuptelemetry.internal.support.DaemonThreads" };
 
+	/**
+	 * The classes of {@link #CLASSES} that only an application with Spring Boot's OpenTelemetry
+	 * support loads (its SDK carries the startup: the sampler, the resource's types, the span
+	 * groups, the handle on its SDK). Loaded only where {@link #BOOT_OPENTELEMETRY} is on the class
+	 * path, so that a plain server never looks up a class it does not use.
+	 */
+	static final List<String> WITH_BOOT_OPENTELEMETRY = List.of(
+			"io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping",
+			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$SpanGroupConfiguration",
+			"io.github.startuptelemetry.internal.tracing.StartupSamplerPostProcessor",
+			"io.github.startuptelemetry.internal.tracing.TypedResource",
+			"io.github.startuptelemetry.contract.ResourceAttributes",
+			"io.github.startuptelemetry.contract.SpanGroups",
+			"io.github.startuptelemetry.internal.tracing.StartupSampler",
+			"io.github.startuptelemetry.lifecycle.TelemetryHandle");
+
+	/** Boot's OpenTelemetry auto-configuration, as a resource: looked up by the preload's thread, no class loaded. */
+	static final String BOOT_OPENTELEMETRY = "org/springframework/boot/opentelemetry/autoconfigure/OpenTelemetrySdkAutoConfiguration.class";
+
 	private final ClassLoader classLoader;
 
 	private final String[] names;
 
+	private final List<String> gated;
+
+	private final String gate;
+
 	private volatile boolean cancelled;
 
 	StartupClassPreload(ClassLoader classLoader, String[] names) {
+		this(classLoader, names, List.of(), BOOT_OPENTELEMETRY);
+	}
+
+	/**
+	 * @param gated the names of {@code names} to load only where the resource {@code gate} is on
+	 * the class path
+	 */
+	StartupClassPreload(ClassLoader classLoader, String[] names, List<String> gated, String gate) {
 		this.classLoader = classLoader;
 		this.names = names;
+		this.gated = gated;
+		this.gate = gate;
 	}
 
 	/**
@@ -114,7 +158,8 @@ final class StartupClassPreload implements Runnable {
 				|| Runtime.getRuntime().availableProcessors() < 2 || !started.compareAndSet(false, true)) {
 			return null;
 		}
-		StartupClassPreload preload = new StartupClassPreload(classLoader, CLASSES);
+		StartupClassPreload preload = new StartupClassPreload(classLoader, CLASSES, WITH_BOOT_OPENTELEMETRY,
+				BOOT_OPENTELEMETRY);
 		try {
 			// a thread of its own, not DaemonThreads: its factory's lambdas would link on the startup's thread
 			Thread thread = new Thread(preload, "startup-telemetry-preload");
@@ -128,6 +173,15 @@ final class StartupClassPreload implements Runnable {
 		}
 	}
 
+	private boolean onClassPath(String resource) {
+		try {
+			return this.classLoader.getResource(resource) != null;
+		}
+		catch (RuntimeException ex) {
+			return false; // then the startup's thread loads those itself
+		}
+	}
+
 	/** Stops after the class being loaded: telemetry turned out to be off, and the startup needs none of the rest. */
 	void cancel() {
 		this.cancelled = true;
@@ -135,9 +189,14 @@ final class StartupClassPreload implements Runnable {
 
 	@Override
 	public void run() {
+		// looked up first, before the startup's thread needs the earliest of them (it has its environment to prepare)
+		boolean gateOpen = !this.gated.isEmpty() && onClassPath(this.gate);
 		for (String name : this.names) {
 			if (this.cancelled) {
 				return;
+			}
+			if (!gateOpen && this.gated.contains(name)) {
+				continue;
 			}
 			try {
 				Class.forName(name, false, this.classLoader);

@@ -4,6 +4,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +21,30 @@ class StartupClassPreloadTest {
 	void everyListedNameIsAClassOnTheStartersClassPathListedOnce() {
 		assertThat(StartupClassPreload.CLASSES).doesNotHaveDuplicates();
 		assertThat(StartupClassPreload.CLASSES).allSatisfy((name) -> assertThat(load(name)).as(name).isNotNull());
+	}
+
+	@Test
+	void theClassesOnlyBootsOpenTelemetryNeedsAreListedThemselves() {
+		assertThat(StartupClassPreload.WITH_BOOT_OPENTELEMETRY).doesNotHaveDuplicates()
+			.isSubsetOf(StartupClassPreload.CLASSES);
+		assertThat(load(StartupClassPreload.BOOT_OPENTELEMETRY.replace('/', '.').replace(".class", "")))
+			.as("Boot's OpenTelemetry auto-configuration, where the gate looks").isNotNull();
+	}
+
+	@Test
+	void aGatedNameIsLoadedOnlyWhereItsGateIsOnTheClassPath() throws Exception {
+		String[] names = { Initialised.class.getName(), Gated.class.getName() };
+		List<String> gated = List.of(Gated.class.getName());
+		try (Isolated loader = new Isolated()) {
+			new StartupClassPreload(loader, names, gated, "no/such/Resource.class").run();
+			assertThat(loader.loaded(Initialised.class.getName())).isNotNull();
+			assertThat(loader.loaded(Gated.class.getName())).as("gate closed").isNull();
+		}
+		try (Isolated loader = new Isolated()) {
+			String present = StartupClassPreloadTest.class.getName().replace('.', '/') + ".class";
+			new StartupClassPreload(loader, names, gated, present).run();
+			assertThat(loader.loaded(Gated.class.getName())).as("gate open").isNotNull();
+		}
 	}
 
 	@Test
@@ -82,6 +107,11 @@ class StartupClassPreloadTest {
 		static {
 			System.setProperty(MARKER, "true");
 		}
+
+	}
+
+	/** A class loaded only behind a gate. */
+	static final class Gated {
 
 	}
 

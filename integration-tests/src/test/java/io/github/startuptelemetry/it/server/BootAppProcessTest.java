@@ -20,6 +20,7 @@ import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.Ports;
+import io.github.startuptelemetry.it.support.PreloadList;
 import io.github.startuptelemetry.it.support.SampleJars;
 import io.github.startuptelemetry.it.support.Spans;
 
@@ -65,6 +66,29 @@ class BootAppProcessTest {
 		assertThat(root.resourceAttribute("service.instance.id")).endsWith("-rank0");
 		// the stage histogram, through Micrometer's OTLP registry there and an OpenTelemetry meter here: the same wire
 		assertThat(shape(boot.metrics())).isNotEmpty().isEqualTo(shape(plain.metrics()));
+	}
+
+	/**
+	 * The class preload's whole list, the classes only Boot's OpenTelemetry needs included, is
+	 * what this application loads on its way to ready ({@link PreloadList#assertCovers}); each
+	 * of those it loads.
+	 */
+	@Test
+	void thePreloadListsWhatAnApplicationWithBootsOpenTelemetryLoadsOnItsWayToReady() throws Exception {
+		Path classes = this.tmp.resolve("classes.log");
+		int port = Ports.free();
+		String log;
+		try (JavaProcess app = JavaProcess.jar(SampleJars.startupApp())
+			.jvmArgs(ClassLoadLog.jvmArg(classes))
+			.withoutEnv("SLURM_JOB_ID")
+			.env("TELEMETRY_STARTUP_PRELOAD", "false")
+			.args("--server.port=" + port)
+			.start(this.tmp.resolve("app.log"))) {
+			FirstResponse.await(app, PlainAppProcessTest.hello(port), TIMEOUT);
+			app.awaitLog("Startup of 'startup-app'", TIMEOUT);
+			log = app.log();
+		}
+		PreloadList.assertCovers(classes, log, PreloadList.all(), PreloadList.withBootOpenTelemetry());
 	}
 
 	private Run run(JavaProcess.Builder app, OtlpReceiver receiver, String name) throws Exception {

@@ -1,6 +1,5 @@
 package io.github.startuptelemetry.it.server;
 
-import java.lang.reflect.Field;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
@@ -11,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 import io.opentelemetry.proto.common.v1.AnyValue;
 import io.opentelemetry.proto.common.v1.KeyValue;
@@ -35,6 +33,7 @@ import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.Ports;
+import io.github.startuptelemetry.it.support.PreloadList;
 import io.github.startuptelemetry.it.support.SampleJars;
 import io.github.startuptelemetry.it.support.Spans;
 
@@ -136,12 +135,8 @@ class PlainAppProcessTest {
 
 	/**
 	 * The starter's classes are loaded off the startup's thread ({@code StartupClassPreload}):
-	 * its list must be what a plain server loads on its way to ready. Seen in a server without the
-	 * preload ({@code TELEMETRY_STARTUP_PRELOAD=false}), so that the log shows what the server
-	 * itself asks for: every class of ours loaded before Boot logs "Started" (the JVM's uptime
-	 * then) is listed, but for those of {@code ApplicationStartingEvent}, where the preload starts
-	 * (loaded before the first listed one); and every listed class is one the server loads, or
-	 * preloading it would be a cost for nothing.
+	 * its list, but for the classes only Boot's OpenTelemetry needs, must be what a plain server
+	 * loads on its way to ready, no more, no less ({@link PreloadList#assertCovers}).
 	 */
 	@Test
 	void thePreloadListsWhatAPlainServerLoadsOnItsWayToReady() throws Exception {
@@ -155,38 +150,7 @@ class PlainAppProcessTest {
 			app.awaitLog("Startup of 'plain-app'", TIMEOUT);
 			log = app.log();
 		}
-		Matcher started = Pattern.compile("Started \\w+ in [\\d.]+ seconds \\(process running for ([\\d.]+)\\)")
-			.matcher(log);
-		assertThat(started.find()).as(log).isTrue();
-		double ready = Double.parseDouble(started.group(1));
-		List<String> listed = preloadList();
-		List<ClassLoadLog.Loaded> ours = ClassLoadLog.read(classes)
-			.all()
-			.stream()
-			.filter((loaded) -> loaded.source().contains("startup-telemetry-autoconfigure") || listed.contains(loaded.name()))
-			.toList();
-		List<String> names = ours.stream().map(ClassLoadLog.Loaded::name).toList();
-		assertThat(listed).as("listed, but a plain server never loads them").isSubsetOf(names);
-		// the classes of ApplicationStartingEvent, where the preload starts, come before the first listed one
-		int firstListed = IntStream.range(0, names.size())
-			.filter((i) -> listed.contains(names.get(i)))
-			.findFirst()
-			.orElseThrow();
-		assertThat(ours.subList(firstListed, ours.size())
-			.stream()
-			.filter((loaded) -> loaded.uptime() <= ready)
-			.map(ClassLoadLog.Loaded::name)
-			.filter((name) -> !listed.contains(name)))
-			.as("loaded on the way to ready (before %.3f s) and not preloaded: add them to StartupClassPreload.CLASSES",
-					ready)
-			.isEmpty();
-	}
-
-	/** {@code StartupClassPreload.CLASSES}: package-private in the starter, read as it is. */
-	private static List<String> preloadList() throws Exception {
-		Field field = Class.forName("io.github.startuptelemetry.server.StartupClassPreload").getDeclaredField("CLASSES");
-		field.setAccessible(true);
-		return List.of((String[]) field.get(null));
+		PreloadList.assertCovers(classes, log, PreloadList.plain(), PreloadList.plain());
 	}
 
 	@Test

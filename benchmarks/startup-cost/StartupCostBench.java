@@ -16,8 +16,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -458,7 +460,7 @@ public class StartupCostBench {
 		ToDoubleFunction<Sample> wall = Sample::wallMs;
 		ToDoubleFunction<Sample> cpu = Sample::cpuMs;
 
-		Map<String, double[]> medians = pairedTable(md, variants, paired(samples));
+		Map<String, Medians> medians = pairedTable(md, variants, paired(samples));
 
 		md.append("\nAbsolute values per variant (medians, spread min … max):\n\n");
 		md.append("| variant | wall (ms) | wall spread | CPU (ms) | CPU spread | classes | io.opentelemetry | io.opentelemetry.sdk | Zipkin | startup-telemetry | metaspace cycles, per untimed start | starts with the 2nd |\n");
@@ -527,10 +529,10 @@ public class StartupCostBench {
 		}
 
 		issue22Targets(md, medians, classes, loaded ? " (under load: indicative only)" : "");
-		double[] off = medians.get("off/baseline");
-		double[] on = medians.get("on/silenced");
-		double[] floor = medians.get("floor/silenced");
-		double[] beyond = medians.get("on/floor");
+		Medians off = medians.get("off/baseline");
+		Medians on = medians.get("on/silenced");
+		Medians floor = medians.get("floor/silenced");
+		Medians beyond = medians.get("on/floor");
 		Classes offClasses = classes.get("off");
 		String caveat = loaded ? " (under load: indicative only)" : "";
 		if (off != null || on != null || floor != null) {
@@ -538,18 +540,18 @@ public class StartupCostBench {
 		}
 		if (off != null) {
 			md.append(String.format(Locale.ROOT, "- Off vs baseline: wall ≤ +0.5%%: %+.2f%% → %s; CPU ≤ +0.5%%: %+.2f%% (%+.0f ms) → %s%s%n",
-					off[0], verdict(off, 0, 0.5), off[1], off[2], verdict(off, 1, 0.5), caveat));
+					off.wall(), off.wallVerdict(0.5), off.cpu(), off.cpuMs(), off.cpuVerdict(0.5), caveat));
 			md.append(String.format(Locale.ROOT, "- Off: no Zipkin class loaded: %d → %s; ≤ 10 classes of ours: %d → %s%n",
 					offClasses.zipkin(), verdict(offClasses.zipkin() == 0), offClasses.ours(), verdict(offClasses.ours() <= 10)));
 		}
 		if (on != null) {
 			md.append(String.format(Locale.ROOT, "- On vs the silenced baseline: wall ≤ +2%%: %+.2f%% → %s; CPU ≤ +40 ms: %+.0f ms → %s%s%n",
-					on[0], verdict(on, 0, 2), on[2], verdict(on[2] <= 40), caveat));
+					on.wall(), on.wallVerdict(2), on.cpuMs(), verdict(on.cpuMs() <= 40), caveat));
 		}
 		if (floor != null) {
 			md.append(String.format(Locale.ROOT, "- For comparison, not a target: floor vs silenced baseline: %+.0f ms CPU / %+.2f%% wall "
-					+ "(what the contract's minimum costs in this app)%s%s%n", floor[2], floor[0],
-					(beyond != null) ? String.format(Locale.ROOT, "; starter on vs floor: %+.0f ms CPU / %+.2f%% wall", beyond[2], beyond[0]) : "",
+					+ "(what the contract's minimum costs in this app)%s%s%n", floor.cpuMs(), floor.wall(),
+					(beyond != null) ? String.format(Locale.ROOT, "; starter on vs floor: %+.0f ms CPU / %+.2f%% wall", beyond.cpuMs(), beyond.wall()) : "",
 					caveat));
 		}
 		md.append("\nWhere the on path's cost goes, part by part (hand-written, not regenerated): "
@@ -557,7 +559,6 @@ public class StartupCostBench {
 		return md.toString();
 	}
 
-	/** The pairs of every row whose two variants ran: the table, and per row its medians and their intervals. */
 	/**
 	 * Pools the pairs of earlier runs ({@code bench/run.sh startup-pool}): each file's "All pairs"
 	 * lines, paired within their file as in its run, the rows' pairs put together and their medians
@@ -603,8 +604,8 @@ public class StartupCostBench {
 			sources.append(String.format(Locale.ROOT, "- `%s` (%s): %s%n", file.getFileName(), generated,
 					String.join(", ", rows.entrySet().stream().map((e) -> e.getKey() + " " + e.getValue().variant().size()).toList())));
 			rows.forEach((row, p) -> pooled.merge(row, p, (a, b) -> new Paired(
-					java.util.stream.Stream.concat(a.variant().stream(), b.variant().stream()).toList(),
-					java.util.stream.Stream.concat(a.base().stream(), b.base().stream()).toList())));
+					Stream.concat(a.variant().stream(), b.variant().stream()).toList(),
+					Stream.concat(a.base().stream(), b.base().stream()).toList())));
 		}
 		StringBuilder md = new StringBuilder("# Startup cost of the starter, runs pooled\n\n");
 		md.append("Generated ").append(LocalDateTime.now().withNano(0))
@@ -613,7 +614,7 @@ public class StartupCostBench {
 			.append("\nEach run's pairs are taken as it paired them (same round); the pairs of all runs are then one sample, ")
 			.append("and each median's 95% interval is that sample resampled (").append(RESAMPLES)
 			.append(" bootstrap resamples, percentile interval). Load and machine: in each run's own file.\n\n");
-		Map<String, double[]> medians = pairedTable(md, variants, pooled);
+		Map<String, Medians> medians = pairedTable(md, variants, pooled);
 		issue22Targets(md, medians, Map.of(), "");
 		Files.createDirectories(out.toAbsolutePath().getParent());
 		Files.writeString(out, md.toString() + keptNotes(out));
@@ -622,6 +623,22 @@ public class StartupCostBench {
 
 	/** A row's pairs: the i-th start of the variant with the i-th of the one it is paired with. */
 	record Paired(List<Sample> variant, List<Sample> base) {
+	}
+
+	/**
+	 * A row's medians over its pairs: wall and CPU in percent (each with its 95% interval), the CPU
+	 * difference in ms, and how many pairs.
+	 */
+	record Medians(double wall, double[] wallInterval, double cpu, double[] cpuInterval, double cpuMs, int pairs) {
+
+		String wallVerdict(double target) {
+			return verdict(this.wall, this.wallInterval, this.pairs, target);
+		}
+
+		String cpuVerdict(double target) {
+			return verdict(this.cpu, this.cpuInterval, this.pairs, target);
+		}
+
 	}
 
 	/** The rows of {@link #ROWS} whose two variants ran, keyed "variant/base", in that order. */
@@ -635,12 +652,13 @@ public class StartupCostBench {
 		return paired;
 	}
 
-	static Map<String, double[]> pairedTable(StringBuilder md, List<Variant> variants, Map<String, Paired> rows) {
+	/** The pairs of every row whose two variants ran: the table, and per row its medians and their intervals. */
+	static Map<String, Medians> pairedTable(StringBuilder md, List<Variant> variants, Map<String, Paired> rows) {
 		ToDoubleFunction<Sample> wall = Sample::wallMs;
 		ToDoubleFunction<Sample> cpu = Sample::cpuMs;
 		md.append("| variant | vs | wall Δ median | its 95% interval | wall Δ spread | slower pairs | CPU Δ median | its 95% interval | CPU Δ (ms) median | CPU Δ spread | slower pairs |\n");
 		md.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
-		Map<String, double[]> medians = new LinkedHashMap<>();
+		Map<String, Medians> medians = new LinkedHashMap<>();
 		for (Map.Entry<String, Paired> entry : rows.entrySet()) {
 			String[] row = entry.getKey().split("/");
 			List<Sample> v = entry.getValue().variant();
@@ -650,8 +668,7 @@ public class StartupCostBench {
 			double[] cd = deltas(v, b, cpu);
 			double[] wci = medianInterval(wr);
 			double[] cci = medianInterval(cr);
-			medians.put(entry.getKey(), new double[] { median(wr), median(cr), median(cd), wci[0], wci[1], cci[0],
-					cci[1], wr.length });
+			medians.put(entry.getKey(), new Medians(median(wr), wci, median(cr), cci, median(cd), wr.length));
 			md.append(String.format(Locale.ROOT, "| %s | %s | %+.2f%% | %+.1f … %+.1f | %s | %d/%d | %+.2f%% | %+.1f … %+.1f | %+.0f | %s | %d/%d |%n",
 					name(variants, row[0]), name(variants, row[1]), median(wr), wci[0], wci[1], spread(wr, "%+.1f%%"),
 					slower(wr), wr.length, median(cr), cci[0], cci[1], median(cd), spread(cd, "%+.0f"), slower(cr), cr.length));
@@ -660,22 +677,22 @@ public class StartupCostBench {
 	}
 
 	/** Issue 22's targets, for the rows that ran ({@code classes} may lack the off variant's: a pooled report). */
-	static void issue22Targets(StringBuilder md, Map<String, double[]> medians, Map<String, Classes> classes,
+	static void issue22Targets(StringBuilder md, Map<String, Medians> medians, Map<String, Classes> classes,
 			String underLoad) {
-		double[] plainOn = medians.get("plainOn/plain");
-		double[] plainOff = medians.get("plainOff/plain");
-		double[] bootOn = medians.get("bootOn/boot");
+		Medians plainOn = medians.get("plainOn/plain");
+		Medians plainOff = medians.get("plainOff/plain");
+		Medians bootOn = medians.get("bootOn/boot");
 		if (plainOn != null || plainOff != null || bootOn != null) {
 			md.append("\n## Targets (issue 22: the price of admission)\n\n");
 		}
 		if (plainOn != null) {
 			md.append(String.format(Locale.ROOT, "- Plain web app + starter, on: wall ≤ +3%%: %+.2f%% → %s; CPU ≤ +5%%: %+.2f%% (%+.0f ms) → %s%s%n",
-					plainOn[0], verdict(plainOn, 0, 3), plainOn[1], plainOn[2], verdict(plainOn, 1, 5), underLoad));
+					plainOn.wall(), plainOn.wallVerdict(3), plainOn.cpu(), plainOn.cpuMs(), plainOn.cpuVerdict(5), underLoad));
 		}
 		if (plainOff != null) {
 			Classes offClasses = classes.get("plainOff");
 			md.append(String.format(Locale.ROOT, "- The same, `TELEMETRY_ENABLED=false`: wall ≤ +0.5%%: %+.2f%% → %s; CPU ≤ +0.5%%: %+.2f%% (%+.0f ms) → %s%s",
-					plainOff[0], verdict(plainOff, 0, 0.5), plainOff[1], plainOff[2], verdict(plainOff, 1, 0.5), underLoad));
+					plainOff.wall(), plainOff.wallVerdict(0.5), plainOff.cpu(), plainOff.cpuMs(), plainOff.cpuVerdict(0.5), underLoad));
 			if (offClasses != null) {
 				md.append(String.format(Locale.ROOT, "; ≤ 10 classes of ours: %d → %s; no SDK class: %d → %s",
 						offClasses.ours(), verdict(offClasses.ours() <= 10), offClasses.otelSdk(), verdict(offClasses.otelSdk() == 0)));
@@ -684,7 +701,7 @@ public class StartupCostBench {
 		}
 		if (bootOn != null) {
 			md.append(String.format(Locale.ROOT, "- Boot app with actuator and OpenTelemetry + starter, on: wall ≤ +1%%: %+.2f%% → %s; CPU ≤ +2%%: %+.2f%% (%+.0f ms) → %s%s%n",
-					bootOn[0], verdict(bootOn, 0, 1), bootOn[1], bootOn[2], verdict(bootOn, 1, 2), underLoad));
+					bootOn.wall(), bootOn.wallVerdict(1), bootOn.cpu(), bootOn.cpuMs(), bootOn.cpuVerdict(2), underLoad));
 		}
 	}
 
@@ -697,15 +714,13 @@ public class StartupCostBench {
 	}
 
 	/**
-	 * A ratio target's verdict from a row of {@code medians} ({@code ratio}: 0 wall, 1 CPU): met
-	 * or missed only when the median's whole 95% interval says so; otherwise unresolved, with
-	 * about how many pairs would resolve it if the median held (the interval narrows as
-	 * 1/sqrt(pairs)).
+	 * A ratio target's verdict from a median and its 95% interval over {@code pairs}: met or
+	 * missed only when the whole interval says so; otherwise unresolved, with about how many pairs
+	 * would resolve it if the median held (the interval narrows as 1/sqrt(pairs)).
 	 */
-	static String verdict(double[] row, int ratio, double target) {
-		double median = row[ratio];
-		double low = row[3 + 2 * ratio];
-		double high = row[4 + 2 * ratio];
+	static String verdict(double median, double[] interval, int pairs, double target) {
+		double low = interval[0];
+		double high = interval[1];
 		if (high <= target) {
 			return "met (95% interval " + signed(low) + " … " + signed(high) + ")";
 		}
@@ -714,7 +729,7 @@ public class StartupCostBench {
 		}
 		double half = (high - low) / 2;
 		double margin = Math.max(Math.abs(median - target), 0.1);
-		long needed = Math.round(row[7] * (half / margin) * (half / margin));
+		long needed = Math.round(pairs * (half / margin) * (half / margin));
 		return String.format(Locale.ROOT, "unresolved (95%% interval %s … %s, ±%.1f points: about %d pairs would tell)",
 				signed(low), signed(high), half, needed);
 	}
@@ -728,7 +743,7 @@ public class StartupCostBench {
 
 	/** The 95% percentile interval of the median of {@code values}, by resampling them with replacement. */
 	static double[] medianInterval(double[] values) {
-		java.util.SplittableRandom random = new java.util.SplittableRandom(22);
+		SplittableRandom random = new SplittableRandom(22);
 		double[] medians = new double[RESAMPLES];
 		double[] resample = new double[values.length];
 		for (int b = 0; b < RESAMPLES; b++) {

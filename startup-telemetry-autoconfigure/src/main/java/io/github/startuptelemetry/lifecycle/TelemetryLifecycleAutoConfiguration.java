@@ -24,6 +24,7 @@ import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
 import io.github.startuptelemetry.internal.export.StartupExport;
 import io.github.startuptelemetry.internal.export.StartupExportConfiguration;
 import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.internal.support.BootClassNames;
 
 /**
  * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): where the
@@ -33,14 +34,12 @@ import io.github.startuptelemetry.internal.config.TelemetrySwitch;
  * NeMo Gym's span groups ({@code telemetry.span-groups}) applied to the startup spans. Off ({@code telemetry.enabled=false}), none of this
  * is loaded.
  */
-@AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
+@AutoConfiguration(afterName = BootClassNames.OPENTELEMETRY_SDK)
 @ConditionalOnTelemetryEnabled
 @Import(StartupExportConfiguration.class)
 public final class TelemetryLifecycleAutoConfiguration {
 
 	private static final String OPEN_TELEMETRY = "io.opentelemetry.api.OpenTelemetry";
-
-	private static final String BOOT_OPENTELEMETRY = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration";
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -58,7 +57,7 @@ public final class TelemetryLifecycleAutoConfiguration {
 	 * Boot's OpenTelemetry support (the starter's own SDK types its resource itself).
 	 */
 	@Bean
-	@ConditionalOnClass(name = BOOT_OPENTELEMETRY)
+	@ConditionalOnClass(name = BootClassNames.OPENTELEMETRY_SDK)
 	static TypedResourcePostProcessor startupTelemetryTypedResourcePostProcessor() {
 		return new TypedResourcePostProcessor();
 	}

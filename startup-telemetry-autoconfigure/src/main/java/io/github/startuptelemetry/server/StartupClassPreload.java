@@ -5,6 +5,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.startuptelemetry.internal.support.BootClassNames;
+
 /**
  * Loads, on a daemon thread of its own, the starter's classes that a server's startup asks for
  * later on its own thread (the environment post-processor's, the auto-configurations and the
@@ -120,8 +122,8 @@ final class StartupClassPreload implements Runnable {
 			"io.github.startuptelemetry.internal.tracing.StartupSampler",
 			"io.github.startuptelemetry.lifecycle.TelemetryHandle");
 
-	/** Boot's OpenTelemetry auto-configuration, as a resource: looked up by the preload's thread, no class loaded. */
-	static final String BOOT_OPENTELEMETRY = "org/springframework/boot/opentelemetry/autoconfigure/OpenTelemetrySdkAutoConfiguration.class";
+	/** Boot's OpenTelemetry auto-configuration, looked up as a resource by the preload's thread: no class loaded. */
+	static final String BOOT_OPENTELEMETRY = BootClassNames.OPENTELEMETRY_SDK;
 
 	private final ClassLoader classLoader;
 
@@ -138,8 +140,8 @@ final class StartupClassPreload implements Runnable {
 	}
 
 	/**
-	 * @param gated the names of {@code names} to load only where the resource {@code gate} is on
-	 * the class path
+	 * @param gated the names of {@code names} to load only where the class named {@code gate} is
+	 * on the class path
 	 */
 	StartupClassPreload(ClassLoader classLoader, String[] names, List<String> gated, String gate) {
 		this.classLoader = classLoader;
@@ -173,9 +175,13 @@ final class StartupClassPreload implements Runnable {
 		}
 	}
 
-	private boolean onClassPath(String resource) {
+	/**
+	 * Whether the class is there, by its class file: nothing loaded or initialised (not
+	 * {@code OtlpExportDefaults.present}, which would initialise a listed class on this thread).
+	 */
+	private boolean onClassPath(String className) {
 		try {
-			return this.classLoader.getResource(resource) != null;
+			return this.classLoader.getResource(className.replace('.', '/') + ".class") != null;
 		}
 		catch (RuntimeException ex) {
 			return false; // then the startup's thread loads those itself

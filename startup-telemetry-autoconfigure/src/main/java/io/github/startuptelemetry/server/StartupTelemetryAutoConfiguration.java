@@ -22,6 +22,7 @@ import io.github.startuptelemetry.internal.export.StartupExport;
 import io.github.startuptelemetry.internal.export.StartupExportConfiguration;
 import io.github.startuptelemetry.internal.export.StartupHistograms;
 import io.github.startuptelemetry.internal.report.ReportFile;
+import io.github.startuptelemetry.internal.support.BootClassNames;
 import io.github.startuptelemetry.internal.support.HostName;
 import io.github.startuptelemetry.internal.timeline.PlatformPrelude;
 import io.github.startuptelemetry.internal.tracing.StartupSamplerPostProcessor;
@@ -37,7 +38,7 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
  * this configuration provides what reports it.
  */
 @AutoConfiguration(after = TelemetryLifecycleAutoConfiguration.class,
-		afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
+		afterName = BootClassNames.OPENTELEMETRY_SDK)
 @ConditionalOnClass(name = "io.opentelemetry.api.OpenTelemetry")
 @ConditionalOnTelemetryEnabled
 @EnableConfigurationProperties(TelemetryProperties.class)

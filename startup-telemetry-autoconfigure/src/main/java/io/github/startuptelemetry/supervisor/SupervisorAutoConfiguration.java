@@ -11,6 +11,7 @@ import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.fleet.FleetLauncherAutoConfiguration;
 import io.github.startuptelemetry.internal.lifecycle.ChildTelemetrySettings;
+import io.github.startuptelemetry.internal.support.BootClassNames;
 
 /**
  * {@link SupervisorStartup} for launchers to autowire, fleet or not, telemetry on or off. A
@@ -24,7 +25,7 @@ import io.github.startuptelemetry.internal.lifecycle.ChildTelemetrySettings;
  * reads only this class. Lazy, like its beans, and read last: a plain server creates none of
  * them, and an application's or another starter's {@code SupervisorStartup} is seen first.
  */
-@AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
+@AutoConfiguration(afterName = BootClassNames.OPENTELEMETRY_SDK)
 @AutoConfigureOrder(Ordered.LOWEST_PRECEDENCE)
 @Lazy
 public final class SupervisorAutoConfiguration {

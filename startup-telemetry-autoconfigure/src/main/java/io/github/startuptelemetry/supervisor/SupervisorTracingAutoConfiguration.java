@@ -26,6 +26,7 @@ import io.github.startuptelemetry.internal.config.TelemetrySwitch;
 import io.github.startuptelemetry.internal.export.StartupExport;
 import io.github.startuptelemetry.internal.export.StartupExportConfiguration;
 import io.github.startuptelemetry.internal.export.StartupHistograms;
+import io.github.startuptelemetry.internal.support.BootClassNames;
 import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
 import io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration;
 import io.github.startuptelemetry.internal.timeline.StageTimeline;
@@ -40,7 +41,7 @@ import io.github.startuptelemetry.report.ServerReport;
  * is the configuration itself: a plain server creates none of them.
  */
 @AutoConfiguration(before = SupervisorAutoConfiguration.class, after = TelemetryLifecycleAutoConfiguration.class,
-		afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
+		afterName = BootClassNames.OPENTELEMETRY_SDK)
 @AutoConfigureOrder(Ordered.LOWEST_PRECEDENCE)
 @ConditionalOnClass(OpenTelemetry.class)
 @ConditionalOnTelemetryEnabled

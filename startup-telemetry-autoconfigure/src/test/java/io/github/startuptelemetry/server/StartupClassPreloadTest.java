@@ -27,7 +27,7 @@ class StartupClassPreloadTest {
 	void theClassesOnlyBootsOpenTelemetryNeedsAreListedThemselves() {
 		assertThat(StartupClassPreload.WITH_BOOT_OPENTELEMETRY).doesNotHaveDuplicates()
 			.isSubsetOf(StartupClassPreload.CLASSES);
-		assertThat(load(StartupClassPreload.BOOT_OPENTELEMETRY.replace('/', '.').replace(".class", "")))
+		assertThat(load(StartupClassPreload.BOOT_OPENTELEMETRY))
 			.as("Boot's OpenTelemetry auto-configuration, where the gate looks").isNotNull();
 	}
 
@@ -36,13 +36,12 @@ class StartupClassPreloadTest {
 		String[] names = { Initialised.class.getName(), Gated.class.getName() };
 		List<String> gated = List.of(Gated.class.getName());
 		try (Isolated loader = new Isolated()) {
-			new StartupClassPreload(loader, names, gated, "no/such/Resource.class").run();
+			new StartupClassPreload(loader, names, gated, "io.github.startuptelemetry.NoSuchClass").run();
 			assertThat(loader.loaded(Initialised.class.getName())).isNotNull();
 			assertThat(loader.loaded(Gated.class.getName())).as("gate closed").isNull();
 		}
 		try (Isolated loader = new Isolated()) {
-			String present = StartupClassPreloadTest.class.getName().replace('.', '/') + ".class";
-			new StartupClassPreload(loader, names, gated, present).run();
+			new StartupClassPreload(loader, names, gated, StartupClassPreloadTest.class.getName()).run();
 			assertThat(loader.loaded(Gated.class.getName())).as("gate open").isNotNull();
 		}
 	}

@@ -19,6 +19,7 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
+import io.github.startuptelemetry.internal.support.BootClassNames;
 import io.github.startuptelemetry.internal.support.DaemonThreads;
 import io.github.startuptelemetry.internal.tracing.SdkFlush;
 
@@ -49,7 +50,7 @@ public final class StartupExport {
 	private static final String SPAN_EXPORTER = "io.opentelemetry.sdk.trace.export.SpanExporter";
 
 	/** What Boot's OpenTelemetry SDK is made of, by name: {@link #spansGoNowhere()} reads their bean definitions. */
-	private static final String BOOT_SDK = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration";
+	private static final String BOOT_SDK = BootClassNames.OPENTELEMETRY_SDK;
 
 	private static final String BOOT_TRACING = "org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration";
 

@@ -74,17 +74,29 @@ public final class JavaProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Wait until {@code file} exists (written by something this process started); fail if the
-	 * process exits first or {@code timeout} passes.
+	 * Wait until {@code file} exists and holds something (written by something this process
+	 * started); fail if the process exits first or {@code timeout} passes. A shell's
+	 * {@code echo $$ > file} creates the file empty before it writes: existence alone raced
+	 * that write (a pid file read as "" in CI). One write is seen whole; a writer of more
+	 * than one renames its file into place.
 	 */
 	public void awaitFile(Path file, Duration timeout) throws InterruptedException {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		while (!Files.exists(file)) {
+		while (!hasContent(file)) {
 			if (!this.process.isAlive() || System.nanoTime() > deadline) {
 				throw new AssertionError(file + " not written (process alive: " + this.process.isAlive() + "):\n" + log());
 			}
 			// another process writes it: poll, bounded by the process's exit and the deadline
 			this.process.waitFor(20, TimeUnit.MILLISECONDS);
+		}
+	}
+
+	private static boolean hasContent(Path file) {
+		try {
+			return Files.size(file) > 0;
+		}
+		catch (IOException ex) {
+			return false;
 		}
 	}
 

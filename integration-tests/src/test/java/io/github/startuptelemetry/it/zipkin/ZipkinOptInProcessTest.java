@@ -56,11 +56,11 @@ class ZipkinOptInProcessTest {
 					"--telemetry.supervisor.report.html=" + this.tmp.resolve("report.html"),
 					"--telemetry.supervisor.report.json=" + this.tmp.resolve("report.json"),
 					server + "name=env-dump", server + "command[0]=/bin/sh", server + "command[1]=-c",
-					server + "command[2]=env > \"$0\"; exec sleep 300", server + "command[3]=" + env)
+					// written whole, then renamed: the file appears complete
+					server + "command[2]=env > \"$0.part\" && mv \"$0.part\" \"$0\"; exec sleep 300",
+					server + "command[3]=" + env)
 			.start(this.tmp.resolve("supervisor.log"))) {
 			supervisor.awaitFile(env, TIMEOUT);
-			// the shell writes it before it execs: wait for the whole dump
-			supervisor.process().waitFor(500, java.util.concurrent.TimeUnit.MILLISECONDS);
 			assertThat(Files.readAllLines(env)).contains("TELEMETRY_EXPORT_ZIPKIN_ENDPOINT=" + ENDPOINT);
 		}
 	}

@@ -16,6 +16,7 @@ import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.internal.export.ZipkinExporter;
 import io.github.startuptelemetry.internal.lifecycle.HttpUrl;
+import io.github.startuptelemetry.internal.support.BootClassNames;
 
 /**
  * A Zipkin span exporter beside Boot's own exporters, for looking at startups locally when no
@@ -36,8 +37,7 @@ import io.github.startuptelemetry.internal.lifecycle.HttpUrl;
  * application.
  */
 @AutoConfiguration
-@ConditionalOnClass(name = { "io.opentelemetry.exporter.zipkin.ZipkinSpanExporter",
-		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration" })
+@ConditionalOnClass(name = { "io.opentelemetry.exporter.zipkin.ZipkinSpanExporter", BootClassNames.OPENTELEMETRY_TRACING })
 @ConditionalOnTelemetryEnabled
 @ConditionalOnProperty(name = "telemetry.export.zipkin.endpoint")
 @EnableConfigurationProperties(TelemetryProperties.class)

@@ -63,7 +63,7 @@ public final class StartupTelemetryAutoConfiguration {
 	 * (one class file fewer to read, load and instantiate).
 	 */
 	@Bean
-	@ConditionalOnClass(name = "org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration")
+	@ConditionalOnClass(name = BootClassNames.OPENTELEMETRY_TRACING)
 	static BeanPostProcessor startupSamplerPostProcessor() {
 		return new StartupSamplerPostProcessor();
 	}

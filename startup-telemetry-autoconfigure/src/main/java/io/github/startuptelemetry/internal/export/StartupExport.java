@@ -49,12 +49,7 @@ public final class StartupExport {
 
 	private static final String SPAN_EXPORTER = "io.opentelemetry.sdk.trace.export.SpanExporter";
 
-	/** What Boot's OpenTelemetry SDK is made of, by name: {@link #spansGoNowhere()} reads their bean definitions. */
-	private static final String BOOT_SDK = BootClassNames.OPENTELEMETRY_SDK;
-
-	private static final String BOOT_TRACING = "org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration";
-
-	private static final String BOOT_TRACING_PACKAGE = "org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.";
+	private static final String BOOT_TRACING_PACKAGE = BootClassNames.OPENTELEMETRY_TRACING_PACKAGE;
 
 	/** Where Boot's tracer provider may send a span: each such bean is Boot's own or means "somewhere". */
 	private static final String[] BOOT_TRACING_PARTS = { "io.opentelemetry.sdk.trace.SdkTracerProvider",
@@ -233,13 +228,14 @@ public final class StartupExport {
 					return false;
 				}
 			}
-			if (!allDefinedBy(beanFactory, beanFactory.getBeanNamesForType(OpenTelemetry.class, true, false), BOOT_SDK)) {
+			if (!allDefinedBy(beanFactory, beanFactory.getBeanNamesForType(OpenTelemetry.class, true, false),
+					BootClassNames.OPENTELEMETRY_SDK)) {
 				return false;
 			}
 			for (String part : BOOT_TRACING_PARTS) {
 				if (!ClassUtils.isPresent(part, loader) || !allDefinedBy(beanFactory,
 						beanFactory.getBeanNamesForType(ClassUtils.resolveClassName(part, loader), true, false),
-						BOOT_TRACING)) {
+						BootClassNames.OPENTELEMETRY_TRACING)) {
 					return false;
 				}
 			}

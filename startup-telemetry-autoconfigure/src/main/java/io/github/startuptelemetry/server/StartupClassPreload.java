@@ -109,8 +109,9 @@ final class StartupClassPreload implements Runnable {
 	/**
 	 * The classes of {@link #CLASSES} that only an application with Spring Boot's OpenTelemetry
 	 * support loads (its SDK carries the startup: the sampler, the resource's types, the span
-	 * groups, the handle on its SDK). Loaded only where {@link #BOOT_OPENTELEMETRY} is on the class
-	 * path, so that a plain server never looks up a class it does not use.
+	 * groups, the handle on its SDK). Loaded only where Boot's OpenTelemetry SDK auto-configuration
+	 * ({@link BootClassNames#OPENTELEMETRY_SDK}, looked up as a resource by the preload's thread)
+	 * is on the class path, so that a plain server never looks up a class it does not use.
 	 */
 	static final List<String> WITH_BOOT_OPENTELEMETRY = List.of(
 			"io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping",
@@ -121,9 +122,6 @@ final class StartupClassPreload implements Runnable {
 			"io.github.startuptelemetry.contract.SpanGroups",
 			"io.github.startuptelemetry.internal.tracing.StartupSampler",
 			"io.github.startuptelemetry.lifecycle.TelemetryHandle");
-
-	/** Boot's OpenTelemetry auto-configuration, looked up as a resource by the preload's thread: no class loaded. */
-	static final String BOOT_OPENTELEMETRY = BootClassNames.OPENTELEMETRY_SDK;
 
 	private final ClassLoader classLoader;
 
@@ -136,7 +134,7 @@ final class StartupClassPreload implements Runnable {
 	private volatile boolean cancelled;
 
 	StartupClassPreload(ClassLoader classLoader, String[] names) {
-		this(classLoader, names, List.of(), BOOT_OPENTELEMETRY);
+		this(classLoader, names, List.of(), BootClassNames.OPENTELEMETRY_SDK);
 	}
 
 	/**
@@ -161,7 +159,7 @@ final class StartupClassPreload implements Runnable {
 			return null;
 		}
 		StartupClassPreload preload = new StartupClassPreload(classLoader, CLASSES, WITH_BOOT_OPENTELEMETRY,
-				BOOT_OPENTELEMETRY);
+				BootClassNames.OPENTELEMETRY_SDK);
 		try {
 			// a thread of its own, not DaemonThreads: its factory's lambdas would link on the startup's thread
 			Thread thread = new Thread(preload, "startup-telemetry-preload");

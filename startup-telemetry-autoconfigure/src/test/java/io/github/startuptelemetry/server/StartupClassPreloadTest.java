@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.github.startuptelemetry.internal.support.BootClassNames;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -27,7 +29,7 @@ class StartupClassPreloadTest {
 	void theClassesOnlyBootsOpenTelemetryNeedsAreListedThemselves() {
 		assertThat(StartupClassPreload.WITH_BOOT_OPENTELEMETRY).doesNotHaveDuplicates()
 			.isSubsetOf(StartupClassPreload.CLASSES);
-		assertThat(load(StartupClassPreload.BOOT_OPENTELEMETRY))
+		assertThat(load(BootClassNames.OPENTELEMETRY_SDK))
 			.as("Boot's OpenTelemetry auto-configuration, where the gate looks").isNotNull();
 	}
 

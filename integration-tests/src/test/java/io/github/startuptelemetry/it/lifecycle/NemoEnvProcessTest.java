@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import io.github.startuptelemetry.it.support.Http;
+import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.OtlpReceiver;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
@@ -79,15 +80,11 @@ class NemoEnvProcessTest {
 	@Test
 	void withoutTheStartupSpanGroupASupervisorHandsItsServersNoTraceparentAsGymDoes() throws Exception {
 		Path env = this.tmp.resolve("server.env");
-		String server = "--telemetry.supervisor.servers[0].";
 		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.startupApp())
 			.env("OTEL_EXPORTER_OTLP_ENDPOINT", this.receiver.baseUrl())
 			.env("NEMO_GYM_OTEL_SPAN_GROUPS", "per_rollout")
-			.args("--server.port=" + Ports.free(), "--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
-					server + "name=env-dump", server + "command[0]=/bin/sh", server + "command[1]=-c",
-					// written whole, then renamed: the file appears complete
-					server + "command[2]=env > \"$0.part\" && mv \"$0.part\" \"$0\"; exec sleep 300",
-					server + "command[3]=" + env)
+			.args("--server.port=" + Ports.free(), "--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"))
+			.args(Fleets.envDump(env))
 			.start(this.tmp.resolve("supervisor.log"))) {
 			supervisor.awaitFile(env, TIMEOUT);
 			List<String> variables = Files.readAllLines(env)

@@ -110,6 +110,18 @@ public final class Fleets implements BeforeEachCallback, AfterEachCallback {
 		return args.toArray(String[]::new);
 	}
 
+	/**
+	 * Properties declaring server 0 as a shell that writes the environment it was given to
+	 * {@code file} and then sleeps, never ready: written whole, then renamed, so that the file
+	 * appears complete ({@link JavaProcess#awaitFile}).
+	 */
+	public static String[] envDump(Path file) {
+		String prefix = "--telemetry.supervisor.servers[0].";
+		return new String[] { prefix + "name=env-dump", prefix + "command[0]=/bin/sh", prefix + "command[1]=-c",
+				prefix + "command[2]=env > \"$0.part\" && mv \"$0.part\" \"$0\"; exec sleep 300",
+				prefix + "command[3]=" + file };
+	}
+
 	/** The one {@code gym.startup}, failed with {@code outcome}, its stages still covering it. */
 	public ReceivedSpan abortedRoot(String outcome) throws InterruptedException {
 		List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> count(all, "gym.startup") == 1, TIMEOUT);

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.ClassLoadLog;
+import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.Ports;
 import io.github.startuptelemetry.it.support.SampleJars;
@@ -49,16 +50,12 @@ class ZipkinOptInProcessTest {
 	@Test
 	void aSupervisorWithoutTheZipkinJarStillPassesTheEndpointOn() throws Exception {
 		Path env = this.tmp.resolve("server.env");
-		String server = "--telemetry.supervisor.servers[0].";
 		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.startupApp())
 			.args("--server.port=" + Ports.free(), "--telemetry.export.zipkin.endpoint=" + ENDPOINT,
 					"--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
 					"--telemetry.supervisor.report.html=" + this.tmp.resolve("report.html"),
-					"--telemetry.supervisor.report.json=" + this.tmp.resolve("report.json"),
-					server + "name=env-dump", server + "command[0]=/bin/sh", server + "command[1]=-c",
-					// written whole, then renamed: the file appears complete
-					server + "command[2]=env > \"$0.part\" && mv \"$0.part\" \"$0\"; exec sleep 300",
-					server + "command[3]=" + env)
+					"--telemetry.supervisor.report.json=" + this.tmp.resolve("report.json"))
+			.args(Fleets.envDump(env))
 			.start(this.tmp.resolve("supervisor.log"))) {
 			supervisor.awaitFile(env, TIMEOUT);
 			assertThat(Files.readAllLines(env)).contains("TELEMETRY_EXPORT_ZIPKIN_ENDPOINT=" + ENDPOINT);

@@ -1,6 +1,8 @@
 /**
- * Shared configuration of the starter: {@code TelemetryProperties} (every {@code telemetry.*}
- * property but the supervisor's) and {@code @ConditionalOnTelemetryEnabled}, the one switch as
- * an auto-configuration condition.
+ * Configuration every module shares: {@code TelemetryProperties} and
+ * {@code @ConditionalOnTelemetryEnabled}.
  */
+@NullMarked
 package io.github.startuptelemetry.autoconfigure;
+
+import org.jspecify.annotations.NullMarked;

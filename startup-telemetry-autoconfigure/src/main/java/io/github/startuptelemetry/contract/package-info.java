@@ -1,8 +1,9 @@
 /**
- * Every name that crosses a process boundary, in one place: the env contract between a
- * supervisor and its servers, span names, span attribute keys, metric names and tags, stage
- * names and outcomes, and the timeline JSON. Other programs (NeMo Gym's Python supervisor and
- * servers, collector rules, dashboards) match on these exact strings, so they may be added to
- * but never renamed. Framework-free: the JDK only.
+ * Every name that crosses a process boundary, for all three modules: the env contract,
+ * span, attribute, metric, stage and JSON field names. Other programs match on these strings,
+ * so they are added to, never renamed. JDK only.
  */
+@NullMarked
 package io.github.startuptelemetry.contract;
+
+import org.jspecify.annotations.NullMarked;

@@ -35,9 +35,9 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.util.ReflectionUtils;
 
-import io.github.startuptelemetry.internal.export.StartupExport;
-import io.github.startuptelemetry.internal.support.DaemonThreads;
-import io.github.startuptelemetry.internal.tracing.SdkFlush;
+import io.github.startuptelemetry.export.internal.StartupExport;
+import io.github.startuptelemetry.internal.DaemonThreads;
+import io.github.startuptelemetry.tracing.internal.SdkFlush;
 
 /**
  * Bounds the telemetry flush at shutdown by {@code telemetry.shutdown-timeout} (NeMo RL's

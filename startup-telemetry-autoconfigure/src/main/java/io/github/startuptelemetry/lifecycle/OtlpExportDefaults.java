@@ -10,8 +10,8 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
-import io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping;
-import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties;
+import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 
 /**
  * The first step of {@link TelemetryEnvironmentPostProcessor}: points Boot's OTLP span exporter where the standard {@code OTEL_EXPORTER_OTLP_*} env vars say
@@ -20,13 +20,13 @@ import io.github.startuptelemetry.internal.config.TelemetrySwitch;
  * registry reads the endpoint and headers for metrics, and Boot's resource reads
  * {@code OTEL_SERVICE_NAME} and {@code OTEL_RESOURCE_ATTRIBUTES}), so this maps
  * {@code OTEL_EXPORTER_OTLP_[TRACES_]ENDPOINT}, {@code _HEADERS} and {@code _PROTOCOL} onto
- * {@code management.opentelemetry.tracing.export.otlp.*}, through {@link OtlpEnvMapping}, the
+ * {@code management.opentelemetry.tracing.export.otlp.*}, through {@link BootOtlpProperties}, the
  * mapping the supervisor writes them with.
  * <p>
- * First, NeMo Gym's and nemo-lens's settings become defaults of ours ({@link NemoEnvironment}).
+ * First, NeMo Gym's and nemo-lens's settings become defaults of ours ({@link NemoDefaults}).
  * <p>
  * Only in an application that has Boot's OTLP exporters (the starter forces none on it): its
- * own SDK reads the standard variables itself ({@code internal.export.ExportSettings}). The
+ * own SDK reads the standard variables itself ({@code export.internal.ExportSettings}). The
  * result is a lowest-precedence property source, and only when the user configured no
  * endpoint: export settings are taken as a unit, so headers meant for the env's collector never
  * go to one the user chose. A malformed value is ignored with a debug line naming the variable
@@ -53,7 +53,7 @@ class OtlpExportDefaults {
 			return;
 		}
 		try {
-			NemoEnvironment.apply(environment, env);
+			NemoDefaults.apply(environment, env);
 		}
 		catch (RuntimeException ex) {
 			this.logger.debug("Ignoring the NeMo telemetry environment after a failure", ex);
@@ -64,13 +64,13 @@ class OtlpExportDefaults {
 				return;
 			}
 			ClassLoader classLoader = OtlpExportDefaults.class.getClassLoader();
-			Map<String, Object> defaults = (environment.containsProperty(OtlpEnvMapping.ENDPOINT_PROPERTY)
+			Map<String, Object> defaults = (environment.containsProperty(BootOtlpProperties.ENDPOINT_PROPERTY)
 					|| !present(classLoader, BOOT_OTLP_TRACING)) ? new LinkedHashMap<>()
 							: exportSettings(environment, env);
 			if (present(classLoader, BOOT_OTLP_METRICS) && metricsUnconfigured(environment, env)) {
 				Map<String, Object> metrics = metricsFollowTraces(environment);
 				if (metrics.isEmpty()) {
-					defaults.put(OtlpEnvMapping.METRICS_ENABLED_PROPERTY, false);
+					defaults.put(BootOtlpProperties.METRICS_ENABLED_PROPERTY, false);
 				}
 				defaults.putAll(metrics);
 			}
@@ -94,44 +94,44 @@ class OtlpExportDefaults {
 	 * along, so it keeps it quiet until an endpoint is configured (property or OTEL_* env).
 	 */
 	private static boolean metricsUnconfigured(ConfigurableEnvironment environment, Map<String, String> env) {
-		return !environment.containsProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)
-				&& !environment.containsProperty(OtlpEnvMapping.METRICS_URL_PROPERTY)
-				&& !OtlpEnvMapping.metricsEndpointInEnv(env);
+		return !environment.containsProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)
+				&& !environment.containsProperty(BootOtlpProperties.METRICS_URL_PROPERTY)
+				&& !BootOtlpProperties.metricsEndpointInEnv(env);
 	}
 
 	/**
 	 * Metrics go where the traces go: Boot's trace endpoint property is trace-only, so a process
 	 * (a supervisor above all) given only that would export no metrics while its servers, handed
 	 * {@code OTEL_EXPORTER_OTLP_ENDPOINT}, do. An OTLP/HTTP traces URL ending in
-	 * {@value OtlpEnvMapping#TRACES_PATH} gives the metrics URL on the same collector, with the
+	 * {@value BootOtlpProperties#TRACES_PATH} gives the metrics URL on the same collector, with the
 	 * same headers; any other (gRPC, another path) leaves metrics off as before.
 	 */
 	private static Map<String, Object> metricsFollowTraces(ConfigurableEnvironment environment) {
 		Map<String, Object> metrics = new LinkedHashMap<>();
-		String endpoint = environment.getProperty(OtlpEnvMapping.ENDPOINT_PROPERTY);
-		String transport = environment.getProperty(OtlpEnvMapping.TRANSPORT_PROPERTY, "http");
+		String endpoint = environment.getProperty(BootOtlpProperties.ENDPOINT_PROPERTY);
+		String transport = environment.getProperty(BootOtlpProperties.TRANSPORT_PROPERTY, "http");
 		if (endpoint == null || !"http".equalsIgnoreCase(transport.strip())
-				|| OtlpEnvMapping.endpointProblem(endpoint) != null || !endpoint.strip().endsWith(OtlpEnvMapping.TRACES_PATH)) {
+				|| BootOtlpProperties.endpointProblem(endpoint) != null || !endpoint.strip().endsWith(BootOtlpProperties.TRACES_PATH)) {
 			return metrics;
 		}
 		String base = endpoint.strip();
-		metrics.put(OtlpEnvMapping.METRICS_URL_PROPERTY,
-				base.substring(0, base.length() - OtlpEnvMapping.TRACES_PATH.length()) + OtlpEnvMapping.METRICS_PATH);
+		metrics.put(BootOtlpProperties.METRICS_URL_PROPERTY,
+				base.substring(0, base.length() - BootOtlpProperties.TRACES_PATH.length()) + BootOtlpProperties.METRICS_PATH);
 		Binder.get(environment)
-			.bind(OtlpEnvMapping.HEADERS_PROPERTY, Bindable.mapOf(String.class, String.class))
+			.bind(BootOtlpProperties.HEADERS_PROPERTY, Bindable.mapOf(String.class, String.class))
 			.orElse(Map.of())
-			.forEach((name, value) -> metrics.put(OtlpEnvMapping.METRICS_HEADERS_PROPERTY + "[" + name + "]", value));
+			.forEach((name, value) -> metrics.put(BootOtlpProperties.METRICS_HEADERS_PROPERTY + "[" + name + "]", value));
 		return metrics;
 	}
 
 	private Map<String, Object> exportSettings(ConfigurableEnvironment environment, Map<String, String> env) {
-		OtlpEnvMapping.Export export = OtlpEnvMapping.fromEnv(env,
+		BootOtlpProperties.Export export = BootOtlpProperties.fromEnv(env,
 				(problem) -> this.logger.debug("Ignoring " + problem));
 		if (export == null) {
 			return new LinkedHashMap<>();
 		}
 		boolean userHeaders = Binder.get(environment)
-			.bind(OtlpEnvMapping.HEADERS_PROPERTY, Bindable.mapOf(String.class, String.class))
+			.bind(BootOtlpProperties.HEADERS_PROPERTY, Bindable.mapOf(String.class, String.class))
 			.isBound();
 		return export.toProperties(!userHeaders);
 	}

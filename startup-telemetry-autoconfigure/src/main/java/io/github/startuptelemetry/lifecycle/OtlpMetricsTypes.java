@@ -13,7 +13,7 @@ import io.opentelemetry.proto.metrics.v1.ScopeMetrics;
 
 import io.github.startuptelemetry.contract.MetricNames;
 import io.github.startuptelemetry.contract.ResourceAttributes;
-import io.github.startuptelemetry.internal.tracing.TypedResource;
+import io.github.startuptelemetry.tracing.internal.TypedResource;
 
 /**
  * Gives one OTLP metrics payload of Micrometer's, whose attributes are all strings, the types NeMo

@@ -12,16 +12,16 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
-import io.github.startuptelemetry.internal.lifecycle.OtelEnv;
-import io.github.startuptelemetry.internal.lifecycle.RunId;
+import io.github.startuptelemetry.lifecycle.internal.OtelListValues;
+import io.github.startuptelemetry.lifecycle.internal.RunId;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
-import io.github.startuptelemetry.internal.config.TelemetrySwitch;
-import io.github.startuptelemetry.internal.export.ExportSettings;
-import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes;
-import io.github.startuptelemetry.internal.support.HostName;
+import io.github.startuptelemetry.autoconfigure.internal.EarlyTelemetryProperties;
+import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
+import io.github.startuptelemetry.export.internal.ExportSettings;
+import io.github.startuptelemetry.lifecycle.internal.ProcessResourceAttributes;
+import io.github.startuptelemetry.internal.HostName;
 
 /**
  * The second step of {@link TelemetryEnvironmentPostProcessor}: adds this process's identity ({@code nv.dl.rank}, {@code nv.dl.world_size},
@@ -87,7 +87,7 @@ class ResourceAttributeDefaults {
 				.keySet());
 			String otelAttributes = env.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES);
 			if (otelAttributes != null) {
-				present.addAll(OtelEnv.parsePairs(otelAttributes).pairs().keySet());
+				present.addAll(OtelListValues.parsePairs(otelAttributes).pairs().keySet());
 			}
 			Map<String, Object> defaults = new LinkedHashMap<>();
 			if (configuredRunId == null || configuredRunId.isBlank()) {

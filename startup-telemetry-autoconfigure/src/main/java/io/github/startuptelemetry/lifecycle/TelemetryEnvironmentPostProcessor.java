@@ -10,7 +10,7 @@ import org.springframework.boot.logging.DeferredLogFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
-import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 
 /**
  * What the environment a process was started with means for its telemetry, as defaults of the

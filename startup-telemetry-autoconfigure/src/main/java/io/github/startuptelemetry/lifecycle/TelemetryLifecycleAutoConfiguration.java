@@ -20,11 +20,11 @@ import org.springframework.core.env.Environment;
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.SpanNames;
-import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
-import io.github.startuptelemetry.internal.export.StartupExport;
-import io.github.startuptelemetry.internal.export.StartupExportConfiguration;
-import io.github.startuptelemetry.internal.config.TelemetrySwitch;
-import io.github.startuptelemetry.internal.support.BootClassNames;
+import io.github.startuptelemetry.autoconfigure.internal.EarlyTelemetryProperties;
+import io.github.startuptelemetry.export.internal.StartupExport;
+import io.github.startuptelemetry.export.internal.StartupExportConfiguration;
+import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
+import io.github.startuptelemetry.internal.BootClassNames;
 
 /**
  * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): where the

@@ -4,7 +4,7 @@ import io.opentelemetry.sdk.resources.Resource;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
-import io.github.startuptelemetry.internal.tracing.TypedResource;
+import io.github.startuptelemetry.tracing.internal.TypedResource;
 
 /**
  * Types the OpenTelemetry {@link Resource} Boot builds (from

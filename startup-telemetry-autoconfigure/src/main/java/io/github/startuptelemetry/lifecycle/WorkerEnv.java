@@ -6,8 +6,8 @@ import java.util.Map;
 import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.StartupEnv;
 import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.internal.config.TelemetrySwitch;
-import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
+import io.github.startuptelemetry.timeline.internal.WallClock;
 
 /**
  * For the main process of a multi-process server, the environment of the worker processes it

@@ -14,9 +14,9 @@ import org.springframework.context.annotation.Bean;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
-import io.github.startuptelemetry.internal.export.ZipkinExporter;
-import io.github.startuptelemetry.internal.lifecycle.HttpUrl;
-import io.github.startuptelemetry.internal.support.BootClassNames;
+import io.github.startuptelemetry.export.internal.ZipkinExporter;
+import io.github.startuptelemetry.lifecycle.internal.HttpUrl;
+import io.github.startuptelemetry.internal.BootClassNames;
 
 /**
  * A Zipkin span exporter beside Boot's own exporters, for looking at startups locally when no

@@ -9,7 +9,7 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
-import io.github.startuptelemetry.internal.http.Http11;
+import io.github.startuptelemetry.internal.Http11;
 
 /**
  * One plain HTTP/1.1 GET to a port of this host, reading the whole response: what a readiness

@@ -20,7 +20,7 @@ import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.event.SmartApplicationListener;
 
-import io.github.startuptelemetry.internal.support.DaemonThreads;
+import io.github.startuptelemetry.internal.DaemonThreads;
 
 /**
  * Makes "ready" mean "answers at once". A server's first HTTP request is cold (Tomcat's

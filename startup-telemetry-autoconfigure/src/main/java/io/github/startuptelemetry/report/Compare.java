@@ -1,136 +1,48 @@
 package io.github.startuptelemetry.report;
 
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+import java.lang.reflect.InvocationTargetException;
 
 import io.github.startuptelemetry.contract.ExitCodes;
-import io.github.startuptelemetry.report.JsonReport.ServerTimes;
-import io.github.startuptelemetry.report.ReportComparison.Settings;
 
 /**
- * Compares JSON startup reports without starting anything, for CI jobs that collect reports
- * from elsewhere; needs nothing but the starter's jar:
- * <pre>
- * java -cp startup-telemetry-autoconfigure.jar io.github.startuptelemetry.report.Compare \
- *     [--max-regression=25%,200ms] [--stage-max-regression=beans_instantiated=40%,500ms ...] \
- *     [--spread-multiplier=3] [--speed-correction=true] \
- *     base.json [more-base.json ...] new.json
- * </pre>
- * The last report is the new one; the others are the baseline (their median and spread). The
- * options are those of {@code telemetry.supervisor.report.*}, judged by {@link ReportComparison}.
- * Prints what got slower or faster and exits 0, {@link ExitCodes#STARTUP_REGRESSED} on a
- * regression, or {@link ExitCodes#COMPARE_UNUSABLE} when an argument or a report cannot be used.
+ * The regression gate's command line under its old name: it moved to
+ * {@code io.github.startuptelemetry.report.gate.Compare} in {@code startup-telemetry-fleet}. This
+ * class runs it, with a warning, so that a CI script naming the old class keeps working.
+ *
+ * @deprecated since 0.1.0, for removal: run {@code io.github.startuptelemetry.report.gate.Compare}
+ * with {@code startup-telemetry-fleet} on the class path (docs/ci.md)
  */
+@Deprecated(since = "0.1.0", forRemoval = true)
 public final class Compare {
 
-	private static final String MAX_REGRESSION = "--max-regression=";
-
-	private static final String STAGE_MAX_REGRESSION = "--stage-max-regression=";
-
-	private static final String SPREAD_MULTIPLIER = "--spread-multiplier=";
-
-	private static final String SPEED_CORRECTION = "--speed-correction=";
+	static final String GATE = "io.github.startuptelemetry.report.gate.Compare";
 
 	private Compare() {
 	}
 
-	public static void main(String[] args) {
-		System.exit(run(args, System.out, System.err));
-	}
-
-	static int run(String[] args, PrintStream out, PrintStream err) {
-		RegressionThreshold threshold = RegressionThreshold.DEFAULT;
-		Map<String, RegressionThreshold> perStage = new LinkedHashMap<>();
-		double spreadMultiplier = Settings.DEFAULT.spreadMultiplier();
-		boolean speedCorrection = Settings.DEFAULT.speedCorrection();
-		List<Path> reports = new ArrayList<>();
-		try {
-			for (String arg : args) {
-				if (arg.startsWith(MAX_REGRESSION)) {
-					threshold = RegressionThreshold.parse(arg.substring(MAX_REGRESSION.length()));
-				}
-				else if (arg.startsWith(STAGE_MAX_REGRESSION)) {
-					String value = arg.substring(STAGE_MAX_REGRESSION.length());
-					int equals = value.indexOf('=');
-					if (equals < 1) {
-						throw new IllegalArgumentException(arg + ": write --stage-max-regression=<stage>=25%,200ms");
-					}
-					perStage.put(value.substring(0, equals), RegressionThreshold.parse(value.substring(equals + 1)));
-				}
-				else if (arg.startsWith(SPREAD_MULTIPLIER)) {
-					spreadMultiplier = spreadMultiplier(arg.substring(SPREAD_MULTIPLIER.length()), arg);
-				}
-				else if (arg.startsWith(SPEED_CORRECTION)) {
-					speedCorrection = flag(arg.substring(SPEED_CORRECTION.length()), arg);
-				}
-				else if (arg.startsWith("--")) {
-					throw new IllegalArgumentException("unknown option " + arg);
-				}
-				else {
-					reports.add(Path.of(arg));
-				}
-			}
-			if (reports.size() < 2) {
-				throw new IllegalArgumentException("give a baseline report and the new one: Compare base.json new.json");
-			}
-			List<List<ServerTimes>> baselines = new ArrayList<>();
-			for (Path base : reports.subList(0, reports.size() - 1)) {
-				baselines.add(read(base));
-			}
-			ReportComparison comparison = ReportComparison.compare(baselines, read(reports.get(reports.size() - 1)),
-					new Settings(threshold, perStage, spreadMultiplier, speedCorrection));
-			out.println(comparison.text());
-			return comparison.exitCode();
-		}
-		catch (IllegalArgumentException ex) {
-			err.println("Compare: " + ex.getMessage());
-			return ExitCodes.COMPARE_UNUSABLE;
-		}
-	}
-
 	/**
-	 * {@code telemetry.supervisor.report.spread-multiplier}'s value.
-	 * @param text a number of at least 0
-	 * @param what the argument or property, for the message
-	 * @return the number
-	 * @throws IllegalArgumentException naming {@code what}
+	 * Runs the gate's {@code main} with the same arguments.
+	 * @param args as the gate's
+	 * @throws Exception what the gate throws
 	 */
-	public static double spreadMultiplier(String text, String what) {
+	public static void main(String[] args) throws Exception {
+		Class<?> gate;
 		try {
-			double value = Double.parseDouble(text.strip());
-			if (value >= 0 && !Double.isInfinite(value)) {
-				return value;
-			}
+			gate = Class.forName(GATE);
 		}
-		catch (NumberFormatException ex) {
-			// said below
+		catch (ClassNotFoundException ex) {
+			System.err.println("The regression gate is in startup-telemetry-fleet now: run java -cp "
+					+ "startup-telemetry-autoconfigure-<version>.jar:startup-telemetry-fleet-<version>.jar " + GATE
+					+ " [options] base.json ... new.json");
+			System.exit(ExitCodes.COMPARE_UNUSABLE);
+			return;
 		}
-		throw new IllegalArgumentException(what + ": write a number of at least 0, e.g. 3 (0: the baseline's spread is"
-				+ " not used)");
-	}
-
-	private static boolean flag(String text, String what) {
-		return switch (text.strip()) {
-			case "true" -> true;
-			case "false" -> false;
-			default -> throw new IllegalArgumentException(what + ": write true or false");
-		};
-	}
-
-	/** A report's servers; a file that cannot be read or is no report is an {@link IllegalArgumentException} naming it. */
-	public static List<ServerTimes> read(Path report) {
+		System.err.println(Compare.class.getName() + " is deprecated: run " + GATE);
 		try {
-			return JsonReport.readTimes(Files.readString(report, StandardCharsets.UTF_8));
+			gate.getMethod("main", String[].class).invoke(null, (Object) args);
 		}
-		catch (IOException | RuntimeException ex) {
-			throw new IllegalArgumentException(report + ": " + ex.getMessage(), ex);
+		catch (InvocationTargetException ex) {
+			throw (ex.getCause() instanceof Exception cause) ? cause : ex;
 		}
 	}
 

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
+import io.github.startuptelemetry.internal.Durations;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
@@ -22,7 +23,7 @@ import io.github.startuptelemetry.timeline.Stage;
  * differences (with − without) with their spread (smallest and largest). Paired, so that what
  * the machine was doing during a round weighs on both of its starts alike; the order within a
  * round alternates, so that neither side always goes first. Built from the rounds' reports
- * alone, like {@link ReportComparison}.
+ * alone, like the regression gate.
  *
  * @param rounds how many rounds were asked for
  * @param completedRounds how many completed (both starts ready) and count here
@@ -79,7 +80,7 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 				Map<String, Metric.Builder> metrics = byServer.computeIfAbsent(without.name(), (name) -> {
 					Map<String, Metric.Builder> ordered = new LinkedHashMap<>();
 					// in the order they are shown: the server's whole startup first, then its stages
-					ordered.put(SPAWN_TO_READY_KEY, new Metric.Builder(name, Kind.SERVER, ReportComparison.SPAWN_TO_READY));
+					ordered.put(SPAWN_TO_READY_KEY, new Metric.Builder(name, Kind.SERVER, ServerReport.SPAWN_TO_READY));
 					ordered.put(CPU_KEY, new Metric.Builder(name, Kind.CPU, "cpu"));
 					ordered.put(SHARE_KEY, new Metric.Builder(name, Kind.CLASS_SHARE, "classes from a cache"));
 					return ordered;
@@ -231,16 +232,16 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 		STAGE;
 
 		/** The value as people read it. */
-		String format(double value) {
-			return (this == CLASS_SHARE) ? String.format(Locale.ROOT, "%.0f%%", value) : ReportComparison.format(value);
+		public String format(double value) {
+			return (this == CLASS_SHARE) ? String.format(Locale.ROOT, "%.0f%%", value) : msText(value);
 		}
 
 		/** A difference as people read it, with its sign. */
-		String formatDelta(double delta) {
+		public String formatDelta(double delta) {
 			if (this == CLASS_SHARE) {
 				return String.format(Locale.ROOT, "%+.0f pts", delta);
 			}
-			return ((delta < 0) ? "-" : "+") + ReportComparison.format(Math.abs(delta));
+			return ((delta < 0) ? "-" : "+") + msText(Math.abs(delta));
 		}
 
 		/** The name in the JSON report. */
@@ -277,7 +278,7 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 	 *
 	 * @param server the server
 	 * @param kind what it measures
-	 * @param name {@link ReportComparison#SPAWN_TO_READY}, {@code cpu}, {@code classes from a
+	 * @param name {@link ServerReport#SPAWN_TO_READY}, {@code cpu}, {@code classes from a
 	 * cache} or the stage's name
 	 * @param pairs the value of each completed round, without and with the caches
 	 */
@@ -315,7 +316,7 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 		}
 
 		/** {@code -1.9 s (-37%)}. */
-		String deltaText() {
+		public String deltaText() {
 			double relative = relativeDelta();
 			return this.kind.formatDelta(medianDelta())
 					+ (Double.isNaN(relative) ? "" : String.format(Locale.ROOT, " (%+.0f%%)", 100 * relative));
@@ -379,6 +380,10 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 			return this.with - this.without;
 		}
 
+	}
+
+	private static String msText(double ms) {
+		return Durations.format(Math.round(ms * 1_000_000));
 	}
 
 }

@@ -39,6 +39,9 @@ public record ServerReport(String name, @Nullable String type, long spawnNs, lon
 		Optional<ServerTimeline> timeline, OptionalInt exitCode, OptionalLong queuedNs, Optional<Waiting> waiting,
 		boolean oneShot) {
 
+	/** What a server's whole startup, spawn to ready, is called in the reports and by the regression gate. */
+	public static final String SPAWN_TO_READY = "spawn→ready";
+
 	public ServerReport {
 		Objects.requireNonNull(name, "name");
 		Objects.requireNonNull(outcome, "outcome");

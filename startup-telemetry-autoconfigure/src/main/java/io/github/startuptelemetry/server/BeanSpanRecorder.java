@@ -16,8 +16,8 @@ import org.springframework.core.metrics.ApplicationStartup;
 import org.springframework.core.metrics.StartupStep;
 
 import io.github.startuptelemetry.contract.SpanNames;
-import io.github.startuptelemetry.internal.timeline.ThreadCpuClock;
-import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.timeline.internal.ThreadCpuClock;
+import io.github.startuptelemetry.timeline.internal.WallClock;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.StepTiming;
 

@@ -17,11 +17,11 @@ import org.springframework.util.ClassUtils;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
-import io.github.startuptelemetry.internal.export.StartupExport;
-import io.github.startuptelemetry.internal.lifecycle.GymServerType;
-import io.github.startuptelemetry.internal.support.DaemonThreads;
-import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.autoconfigure.internal.EarlyTelemetryProperties;
+import io.github.startuptelemetry.export.internal.StartupExport;
+import io.github.startuptelemetry.lifecycle.internal.GymServerType;
+import io.github.startuptelemetry.internal.DaemonThreads;
+import io.github.startuptelemetry.timeline.internal.WallClock;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**

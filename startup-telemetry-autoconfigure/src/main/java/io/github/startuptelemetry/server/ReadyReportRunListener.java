@@ -10,7 +10,7 @@ import org.springframework.boot.SpringApplicationRunListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.Ordered;
 
-import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 
 /**
  * Reports a server's startup once it accepts traffic, not while it is getting there. Boot flips

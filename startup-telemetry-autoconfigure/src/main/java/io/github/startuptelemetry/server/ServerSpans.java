@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
-import io.github.startuptelemetry.internal.timeline.PlatformStages;
-import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.timeline.internal.PlatformStages;
+import io.github.startuptelemetry.tracing.internal.StartupSpans;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
 

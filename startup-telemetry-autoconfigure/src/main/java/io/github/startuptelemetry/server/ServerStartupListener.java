@@ -6,7 +6,7 @@ import org.springframework.context.event.GenericApplicationListener;
 import org.springframework.core.Ordered;
 import org.springframework.core.ResolvableType;
 
-import io.github.startuptelemetry.internal.config.TelemetrySwitch;
+import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 
 /**
  * The starter's entry point into every Spring Boot application, registered through

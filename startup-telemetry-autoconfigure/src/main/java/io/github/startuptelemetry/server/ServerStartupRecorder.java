@@ -26,14 +26,14 @@ import org.springframework.util.ClassUtils;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.internal.config.EarlyTelemetryProperties;
-import io.github.startuptelemetry.internal.config.TelemetrySwitch;
-import io.github.startuptelemetry.internal.support.Guarded;
-import io.github.startuptelemetry.internal.timeline.JvmCounterReader;
-import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
-import io.github.startuptelemetry.internal.timeline.StartupEnvironment;
-import io.github.startuptelemetry.internal.timeline.ThreadCpuClock;
-import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.autoconfigure.internal.EarlyTelemetryProperties;
+import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
+import io.github.startuptelemetry.internal.Guarded;
+import io.github.startuptelemetry.timeline.internal.JvmCounterReader;
+import io.github.startuptelemetry.timeline.internal.ProcessTimeline;
+import io.github.startuptelemetry.timeline.internal.SpawnHandOff;
+import io.github.startuptelemetry.timeline.internal.ThreadCpuClock;
+import io.github.startuptelemetry.timeline.internal.WallClock;
 import io.github.startuptelemetry.timeline.JvmCounters;
 
 /**
@@ -231,7 +231,7 @@ final class ServerStartupRecorder {
 		JvmCounters starting = startup.isCounters() ? this.startingCounters : null;
 		ServerStartupTimeline timeline;
 		if (this.firstInJvm) {
-			timeline = ServerStartupTimeline.fromJvmStart(StartupEnvironment.fromSystem(), startup.isWorker(),
+			timeline = ServerStartupTimeline.fromJvmStart(SpawnHandOff.fromSystem(), startup.isWorker(),
 					this.startingNs, starting, System.getenv());
 		}
 		else {

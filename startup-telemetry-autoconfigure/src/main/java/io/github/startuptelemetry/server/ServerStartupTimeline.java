@@ -11,12 +11,11 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.internal.timeline.ClockOffset;
-import io.github.startuptelemetry.internal.timeline.JvmCounterReader;
-import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
-import io.github.startuptelemetry.internal.timeline.StageTimeline;
-import io.github.startuptelemetry.internal.timeline.StartupEnvironment;
-import io.github.startuptelemetry.internal.timeline.TraceParent;
+import io.github.startuptelemetry.timeline.internal.ClockOffset;
+import io.github.startuptelemetry.timeline.internal.JvmCounterReader;
+import io.github.startuptelemetry.timeline.internal.StageTimeline;
+import io.github.startuptelemetry.timeline.internal.SpawnHandOff;
+import io.github.startuptelemetry.timeline.internal.TraceParent;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
@@ -25,7 +24,7 @@ import io.github.startuptelemetry.timeline.StepTiming;
  * A server process's own startup stages: those before the JVM existed, taken from the env
  * contract, then the ones it times itself. A worker process (a server's second JVM, spawned by
  * the first) begins at the main process's hand-off instead of at its own spawn. Other packages
- * see it only through {@link ProcessTimeline}.
+ * see it only through {@code ProcessTimeline}.
  */
 class ServerStartupTimeline extends StageTimeline {
 
@@ -64,13 +63,13 @@ class ServerStartupTimeline extends StageTimeline {
 	 * {@code main_start} from the JVM start to {@code startingNs}, when the JVM's counters stood
 	 * at {@code startingCounters}.
 	 */
-	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs,
+	static ServerStartupTimeline fromJvmStart(SpawnHandOff env, boolean worker, long startingNs,
 			@Nullable JvmCounters startingCounters) {
 		return fromJvmStart(env, worker, startingNs, startingCounters, null);
 	}
 
 	/**
-	 * {@link #fromJvmStart(StartupEnvironment, boolean, long, JvmCounters)} for a server its supervisor
+	 * {@link #fromJvmStart(SpawnHandOff, boolean, long, JvmCounters)} for a server its supervisor
 	 * asked to call back: the supervisor's clock is read first (the offset places the env
 	 * stamps), and the server tells it once it is ready ({@link #callback()}).
 	 * @param env the env contract
@@ -80,7 +79,7 @@ class ServerStartupTimeline extends StageTimeline {
 	 * ({@code telemetry.startup.counters}): no stage carries any
 	 * @param processEnv the process environment, for the callback, or {@code null} for none
 	 */
-	static ServerStartupTimeline fromJvmStart(StartupEnvironment env, boolean worker, long startingNs,
+	static ServerStartupTimeline fromJvmStart(SpawnHandOff env, boolean worker, long startingNs,
 			@Nullable JvmCounters startingCounters, @Nullable Map<String, String> processEnv) {
 		List<String> ignored = new ArrayList<>();
 		// asked only when the env names a callback at all: a server without a supervisor never loads its class
@@ -93,7 +92,7 @@ class ServerStartupTimeline extends StageTimeline {
 			callback.prepare();
 		}
 		long jvmStartNs = JvmCounterReader.jvmStartMillis() * 1_000_000L;
-		StartupEnvironment.Prelude prelude = env.prelude(jvmStartNs, worker, clock);
+		SpawnHandOff.Prelude prelude = env.prelude(jvmStartNs, worker, clock);
 		ignored.addAll(prelude.ignored());
 		if (!ignored.isEmpty()) {
 			Log logger = LogFactory.getLog(ServerStartupTimeline.class);
@@ -117,7 +116,7 @@ class ServerStartupTimeline extends StageTimeline {
 
 	/**
 	 * Take this process's stages for one report: the server report at ready, or a supervisor's
-	 * {@code gym.startup} (through {@link ProcessTimeline#claim()}) before it. Only the first
+	 * {@code gym.startup} (through {@code ProcessTimeline.claim()}) before it. Only the first
 	 * claim succeeds, so the process is reported once, as one or the other.
 	 */
 	boolean claim() {

@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.startuptelemetry.internal.support.BootClassNames;
+import io.github.startuptelemetry.internal.BootClassNames;
 
 /**
  * Loads, on a daemon thread of its own, the starter's classes that a server's startup asks for
@@ -38,32 +38,32 @@ final class StartupClassPreload implements Runnable {
 			// the environment post-processor's
 			"io.github.startuptelemetry.lifecycle.TelemetryEnvironmentPostProcessor",
 			"io.github.startuptelemetry.lifecycle.OtlpExportDefaults",
-			"io.github.startuptelemetry.lifecycle.NemoEnvironment",
-			"io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping",
+			"io.github.startuptelemetry.lifecycle.NemoDefaults",
+			"io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties",
 			"io.github.startuptelemetry.lifecycle.ResourceAttributeDefaults",
-			"io.github.startuptelemetry.internal.config.EarlyTelemetryProperties",
-			"io.github.startuptelemetry.internal.config.EarlyTelemetryProperties$LenientBindHandler",
-			"io.github.startuptelemetry.internal.lifecycle.RunId",
-			"io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes$Identity",
-			"io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes",
-			"io.github.startuptelemetry.internal.support.HostName",
+			"io.github.startuptelemetry.autoconfigure.internal.EarlyTelemetryProperties",
+			"io.github.startuptelemetry.autoconfigure.internal.EarlyTelemetryProperties$LenientBindHandler",
+			"io.github.startuptelemetry.lifecycle.internal.RunId",
+			"io.github.startuptelemetry.lifecycle.internal.ProcessResourceAttributes$Identity",
+			"io.github.startuptelemetry.lifecycle.internal.ProcessResourceAttributes",
+			"io.github.startuptelemetry.internal.HostName",
 			// the context's
 			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$Startup",
 			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$BeanSpans",
 			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$Report",
-			"io.github.startuptelemetry.internal.timeline.StartupEnvironment",
-			"io.github.startuptelemetry.internal.timeline.StartupEnvironment$Prelude",
+			"io.github.startuptelemetry.timeline.internal.SpawnHandOff",
+			"io.github.startuptelemetry.timeline.internal.SpawnHandOff$Prelude",
 			"io.github.startuptelemetry.timeline.Stage",
 			"io.github.startuptelemetry.server.BeanSpanRecorder",
-			"io.github.startuptelemetry.internal.timeline.ProcessTimeline",
+			"io.github.startuptelemetry.timeline.internal.ProcessTimeline",
 			"io.github.startuptelemetry.server.BeansInstantiatedMarker",
 			"io.github.startuptelemetry.server.BeanSpanRecorder$Node",
 			// the auto-configurations and their beans
-			"io.github.startuptelemetry.internal.config.TelemetryAutoConfigurationFilter",
+			"io.github.startuptelemetry.autoconfigure.internal.TelemetryAutoConfigurationFilter",
 			"io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled",
-			"io.github.startuptelemetry.internal.export.StartupExportConfiguration",
-			"io.github.startuptelemetry.internal.export.StartupExport",
-			"io.github.startuptelemetry.internal.export.StartupHistograms",
+			"io.github.startuptelemetry.export.internal.StartupExportConfiguration",
+			"io.github.startuptelemetry.export.internal.StartupExport",
+			"io.github.startuptelemetry.export.internal.StartupHistograms",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$SpanGroupConfiguration",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration",
 			"io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown",
@@ -83,12 +83,12 @@ final class StartupClassPreload implements Runnable {
 			"io.github.startuptelemetry.supervisor.ChildTelemetryEnvironment",
 			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$Otlp",
 			"io.github.startuptelemetry.autoconfigure.TelemetryProperties$Zipkin",
-			"io.github.startuptelemetry.internal.tracing.StartupSamplerPostProcessor",
-			"io.github.startuptelemetry.internal.tracing.TypedResource",
+			"io.github.startuptelemetry.tracing.internal.StartupSamplerPostProcessor",
+			"io.github.startuptelemetry.tracing.internal.TypedResource",
 			"io.github.startuptelemetry.contract.ResourceAttributes",
 			"io.github.startuptelemetry.contract.SpanGroups",
-			"io.github.startuptelemetry.internal.tracing.StartupSampler",
-			"io.github.startuptelemetry.internal.export.ExportSettings",
+			"io.github.startuptelemetry.tracing.internal.StartupSampler",
+			"io.github.startuptelemetry.export.internal.ExportSettings",
 			"io.opentelemetry.api.OpenTelemetry",
 			"io.opentelemetry.api.metrics.MeterProvider",
 			"io.github.startuptelemetry.contract.MetricNames",
@@ -97,14 +97,14 @@ final class StartupClassPreload implements Runnable {
 			"io.opentelemetry.api.metrics.DoubleHistogram",
 			// ready
 			"io.github.startuptelemetry.timeline.ServerTimeline",
-			"io.github.startuptelemetry.internal.timeline.PlatformPrelude",
+			"io.github.startuptelemetry.timeline.internal.PlatformPrelude",
 			"io.github.startuptelemetry.timeline.JvmInfo",
-			"io.github.startuptelemetry.internal.timeline.PlatformStages",
+			"io.github.startuptelemetry.timeline.internal.PlatformStages",
 			"io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown$Position",
 			"io.github.startuptelemetry.timeline.StepTiming",
 			"io.github.startuptelemetry.server.ServerStartupRecorder$WebServerEvents",
 			"io.github.startuptelemetry.server.ServerStartupReporter$Export",
-			"io.github.startuptelemetry.internal.support.DaemonThreads" };
+			"io.github.startuptelemetry.internal.DaemonThreads" };
 
 	/**
 	 * The classes of {@link #CLASSES} that only an application with Spring Boot's OpenTelemetry
@@ -114,13 +114,13 @@ final class StartupClassPreload implements Runnable {
 	 * is on the class path, so that a plain server never looks up a class it does not use.
 	 */
 	static final List<String> WITH_BOOT_OPENTELEMETRY = List.of(
-			"io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping",
+			"io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$SpanGroupConfiguration",
-			"io.github.startuptelemetry.internal.tracing.StartupSamplerPostProcessor",
-			"io.github.startuptelemetry.internal.tracing.TypedResource",
+			"io.github.startuptelemetry.tracing.internal.StartupSamplerPostProcessor",
+			"io.github.startuptelemetry.tracing.internal.TypedResource",
 			"io.github.startuptelemetry.contract.ResourceAttributes",
 			"io.github.startuptelemetry.contract.SpanGroups",
-			"io.github.startuptelemetry.internal.tracing.StartupSampler",
+			"io.github.startuptelemetry.tracing.internal.StartupSampler",
 			"io.github.startuptelemetry.lifecycle.TelemetryHandle");
 
 	private final ClassLoader classLoader;

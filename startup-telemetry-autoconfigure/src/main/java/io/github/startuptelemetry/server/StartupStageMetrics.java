@@ -6,8 +6,8 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 
 import io.github.startuptelemetry.contract.MetricNames;
-import io.github.startuptelemetry.internal.export.StartupHistograms;
-import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.export.internal.StartupHistograms;
+import io.github.startuptelemetry.tracing.internal.StartupSpans;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 

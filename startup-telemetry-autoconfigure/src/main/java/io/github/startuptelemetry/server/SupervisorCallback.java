@@ -23,12 +23,12 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.ReadinessCallback;
 import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.internal.http.Http11;
-import io.github.startuptelemetry.internal.json.JsonText;
-import io.github.startuptelemetry.internal.support.DaemonThreads;
-import io.github.startuptelemetry.internal.timeline.ClockOffset;
-import io.github.startuptelemetry.internal.timeline.ReadyCallback;
-import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.internal.Http11;
+import io.github.startuptelemetry.internal.JsonText;
+import io.github.startuptelemetry.internal.DaemonThreads;
+import io.github.startuptelemetry.timeline.internal.ClockOffset;
+import io.github.startuptelemetry.timeline.internal.ReadyCallback;
+import io.github.startuptelemetry.timeline.internal.WallClock;
 import io.github.startuptelemetry.timeline.TimelineJson;
 
 /**

@@ -1,6 +1,9 @@
 /**
- * A server's own startup telemetry: the listeners registered through {@code spring.factories},
- * the recorder, slow beans, the reporter, the endpoint and the stage histogram.
- * {@code StartupTelemetryAutoConfiguration} is public; the rest is package-private.
+ * A server's own startup telemetry: the listeners, the recorder, slow beans, the reporter on the
+ * export thread, the endpoint and the ready callback. Only
+ * {@code StartupTelemetryAutoConfiguration} is public.
  */
+@NullMarked
 package io.github.startuptelemetry.server;
+
+import org.jspecify.annotations.NullMarked;

@@ -26,16 +26,15 @@ import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupEnv;
 import io.github.startuptelemetry.contract.StartupOutcome;
-import io.github.startuptelemetry.internal.export.StartupExport;
-import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes;
-import io.github.startuptelemetry.internal.lifecycle.ServerEnv;
-import io.github.startuptelemetry.internal.supervisor.ReadyClaims;
-import io.github.startuptelemetry.internal.support.Guarded;
-import io.github.startuptelemetry.internal.timeline.StageTimeline;
-import io.github.startuptelemetry.internal.timeline.TraceParent;
-import io.github.startuptelemetry.internal.timeline.WallClock;
-import io.github.startuptelemetry.internal.tracing.SdkFlush;
-import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.export.internal.StartupExport;
+import io.github.startuptelemetry.lifecycle.internal.ProcessResourceAttributes;
+import io.github.startuptelemetry.lifecycle.internal.ServerEnvBuilder;
+import io.github.startuptelemetry.internal.Guarded;
+import io.github.startuptelemetry.timeline.internal.StageTimeline;
+import io.github.startuptelemetry.timeline.internal.TraceParent;
+import io.github.startuptelemetry.timeline.internal.WallClock;
+import io.github.startuptelemetry.tracing.internal.SdkFlush;
+import io.github.startuptelemetry.tracing.internal.StartupSpans;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
@@ -53,7 +52,7 @@ import io.github.startuptelemetry.timeline.Stage;
  * before the root's and before the report is built. State changes before the telemetry call
  * that reflects it, so a failing tracer cannot leave a startup half-closed.
  */
-final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyClaims {
+final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 
 	private static final Log logger = LogFactory.getLog(SupervisorStartup.class);
 
@@ -290,7 +289,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup, ReadyCl
 			record.spawned(WallClock.nowNs());
 			endWait(record);
 		}
-		ServerEnv server = ServerEnv.of(this.processEnv);
+		ServerEnvBuilder server = ServerEnvBuilder.of(this.processEnv);
 		if (this.childEnvironment != null) {
 			guarded("add the propagated telemetry settings",
 					() -> server.settings(this.childEnvironment.forServer(name, type, rank, worldSize)));

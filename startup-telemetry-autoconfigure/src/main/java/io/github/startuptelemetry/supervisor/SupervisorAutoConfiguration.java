@@ -9,9 +9,8 @@ import org.springframework.context.annotation.Lazy;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
-import io.github.startuptelemetry.fleet.FleetLauncherAutoConfiguration;
-import io.github.startuptelemetry.internal.lifecycle.ChildTelemetrySettings;
-import io.github.startuptelemetry.internal.support.BootClassNames;
+import io.github.startuptelemetry.lifecycle.internal.ChildTelemetrySettings;
+import io.github.startuptelemetry.internal.BootClassNames;
 
 /**
  * {@link SupervisorStartup} for launchers to autowire, fleet or not, telemetry on or off. A
@@ -20,7 +19,7 @@ import io.github.startuptelemetry.internal.support.BootClassNames;
  * {@link SupervisorRole} is decided from the bean definitions, so when (or whether) the lazy
  * startup bean is created changes nothing; every other application keeps reporting itself as a
  * server. The recording side is {@link SupervisorTracingAutoConfiguration} (telemetry on), the
- * fleet launcher {@link FleetLauncherAutoConfiguration} (a declared fleet): separate, so that
+ * fleet launcher {@code FleetLauncherAutoConfiguration} (a declared fleet): separate, so that
  * the starter's import filter drops them by name where they cannot apply, and a plain server
  * reads only this class. Lazy, like its beans, and read last: a plain server creates none of
  * them, and an application's or another starter's {@code SupervisorStartup} is seen first.

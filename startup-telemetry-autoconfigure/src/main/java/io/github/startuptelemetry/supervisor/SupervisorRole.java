@@ -26,9 +26,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
-import io.github.startuptelemetry.internal.support.Guarded;
-import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
-import io.github.startuptelemetry.internal.timeline.StageTimeline;
+import io.github.startuptelemetry.internal.Guarded;
+import io.github.startuptelemetry.timeline.internal.ProcessTimeline;
+import io.github.startuptelemetry.timeline.internal.StageTimeline;
 
 /**
  * This process is a supervisor: one of its beans declares a {@link SupervisorStartup}
@@ -70,10 +70,12 @@ final class SupervisorRole implements SmartInitializingSingleton {
 	 * the types they name.
 	 */
 	private static final List<String> OWN_PACKAGES = List.of("io.github.startuptelemetry.autoconfigure.",
-			"io.github.startuptelemetry.contract.", "io.github.startuptelemetry.internal.",
-			"io.github.startuptelemetry.launch.", "io.github.startuptelemetry.lifecycle.",
-			"io.github.startuptelemetry.readiness.", "io.github.startuptelemetry.report.",
-			"io.github.startuptelemetry.server.", "io.github.startuptelemetry.timeline.");
+			"io.github.startuptelemetry.contract.", "io.github.startuptelemetry.export.",
+			"io.github.startuptelemetry.internal.", "io.github.startuptelemetry.jvmcache.",
+			"io.github.startuptelemetry.kubernetes.", "io.github.startuptelemetry.launch.",
+			"io.github.startuptelemetry.lifecycle.", "io.github.startuptelemetry.readiness.",
+			"io.github.startuptelemetry.report.", "io.github.startuptelemetry.server.",
+			"io.github.startuptelemetry.timeline.", "io.github.startuptelemetry.tracing.");
 
 	/**
 	 * The supervisor's own configurations, which make the startup and its parts: their factory

@@ -107,6 +107,28 @@ public interface SupervisorStartup {
 	}
 
 	/**
+	 * {@link #serverReady(String, String, double, double, long)} in two steps, for a caller that
+	 * holds a lock others wait on (the fleet run): this call claims the readiness (the server's
+	 * outcome and end are fixed; only the first call of any form counts) and returns at once; the
+	 * step it returns does the rest (the span's attributes and end, the metrics) outside that
+	 * lock. {@link #finish()} and {@link #abort} run any step not run yet before they close the
+	 * startup, so every server's span still ends before the root's. By default the whole of
+	 * {@code serverReady} happens now and the step does nothing.
+	 * @param name the server
+	 * @param source {@code callback} or {@code probe}
+	 * @param clockOffsetMs the server's clock minus the supervisor's, or NaN
+	 * @param clockUncertaintyMs how far the offset may be off, or NaN
+	 * @param readyEpochNs when the supervisor learnt it, on its own clock (epoch nanoseconds)
+	 * @return the rest of the step; run it once, on any thread (it never throws)
+	 */
+	default Runnable claimReady(String name, String source, double clockOffsetMs, double clockUncertaintyMs,
+			long readyEpochNs) {
+		serverReady(name, source, clockOffsetMs, clockUncertaintyMs, readyEpochNs);
+		return () -> {
+		};
+	}
+
+	/**
 	 * Close {@code gym.startup} (outcome {@code ready}) with the supervisor's stages beneath it,
 	 * once every server is ready. It ends when the last server became ready (or at the last
 	 * mark, if that came later); the time from the last mark to that ready becomes the

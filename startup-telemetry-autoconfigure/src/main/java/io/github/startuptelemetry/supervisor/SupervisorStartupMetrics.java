@@ -9,10 +9,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 
 import io.github.startuptelemetry.contract.MetricNames;
-import io.github.startuptelemetry.internal.export.StartupExport;
-import io.github.startuptelemetry.internal.export.StartupHistograms;
-import io.github.startuptelemetry.internal.support.DaemonThreads;
-import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.export.internal.StartupExport;
+import io.github.startuptelemetry.export.internal.StartupHistograms;
+import io.github.startuptelemetry.internal.DaemonThreads;
+import io.github.startuptelemetry.tracing.internal.StartupSpans;
 import io.github.startuptelemetry.report.ServerReport;
 
 /**

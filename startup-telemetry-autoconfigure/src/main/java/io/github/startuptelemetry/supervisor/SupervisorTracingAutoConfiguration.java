@@ -22,14 +22,14 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
-import io.github.startuptelemetry.internal.config.TelemetrySwitch;
-import io.github.startuptelemetry.internal.export.StartupExport;
-import io.github.startuptelemetry.internal.export.StartupExportConfiguration;
-import io.github.startuptelemetry.internal.export.StartupHistograms;
-import io.github.startuptelemetry.internal.support.BootClassNames;
-import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
+import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
+import io.github.startuptelemetry.export.internal.StartupExport;
+import io.github.startuptelemetry.export.internal.StartupExportConfiguration;
+import io.github.startuptelemetry.export.internal.StartupHistograms;
+import io.github.startuptelemetry.internal.BootClassNames;
+import io.github.startuptelemetry.timeline.internal.ProcessTimeline;
 import io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration;
-import io.github.startuptelemetry.internal.timeline.StageTimeline;
+import io.github.startuptelemetry.timeline.internal.StageTimeline;
 import io.github.startuptelemetry.report.ServerReport;
 
 /**

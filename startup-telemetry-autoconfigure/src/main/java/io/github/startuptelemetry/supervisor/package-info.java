@@ -1,5 +1,8 @@
 /**
- * {@code SupervisorStartup}, the low-level API a launcher autowires (always provided; it
- * records when telemetry is on), and the extension point {@code ChildTelemetryEnvironment}.
+ * {@code SupervisorStartup}, the low-level API a launcher autowires, its auto-configurations,
+ * and the extension point {@code ChildTelemetryEnvironment}.
  */
+@NullMarked
 package io.github.startuptelemetry.supervisor;
+
+import org.jspecify.annotations.NullMarked;

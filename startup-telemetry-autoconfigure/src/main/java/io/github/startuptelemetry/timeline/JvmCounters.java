@@ -1,10 +1,9 @@
 package io.github.startuptelemetry.timeline;
 
-import io.github.startuptelemetry.internal.timeline.JvmCounterReader;
 
 /**
  * Cumulative JVM counters at one moment, or their change over a stage: what a stage spent its
- * wall time on. Read by {@link JvmCounterReader}; a counter the JVM does not offer is
+ * wall time on. Read by {@code JvmCounterReader}; a counter the JVM does not offer is
  * {@link #UNAVAILABLE} and stays so in any difference.
  * <p>
  * Limits: {@code cpuNs} is the whole process's CPU time, all threads together, so on two cores

@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.JsonFields;
 import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.internal.json.JsonText;
+import io.github.startuptelemetry.internal.JsonText;
 
 /**
  * The timeline JSON, both ways: what a server's {@code /actuator/startuptimeline} serves and

@@ -1,6 +1,6 @@
 package io.github.startuptelemetry.lifecycle;
 
-import io.github.startuptelemetry.internal.lifecycle.OtlpEnvMapping;
+import io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties;
 
 import java.util.Map;
 
@@ -105,20 +105,20 @@ class OtlpExportDefaultsTest {
 	@Test
 	void unconfiguredOtlpMetricsStayQuiet() {
 		apply(Map.of());
-		assertThat(this.environment.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
+		assertThat(this.environment.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
 	}
 
 	@Test
 	void otlpMetricsExportWhereverAnEndpointIsConfigured() {
 		apply(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318"));
-		assertThat(this.environment.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isNull();
+		assertThat(this.environment.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isNull();
 		MockEnvironment withUrl = new MockEnvironment()
-			.withProperty(OtlpEnvMapping.METRICS_URL_PROPERTY, "http://collector:4318/v1/metrics");
+			.withProperty(BootOtlpProperties.METRICS_URL_PROPERTY, "http://collector:4318/v1/metrics");
 		this.postProcessor.apply(withUrl, Map.of());
-		assertThat(withUrl.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isNull();
+		assertThat(withUrl.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isNull();
 		MockEnvironment metricsEnv = new MockEnvironment();
 		this.postProcessor.apply(metricsEnv, Map.of("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT", "http://m:4318/v1/metrics"));
-		assertThat(metricsEnv.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isNull();
+		assertThat(metricsEnv.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isNull();
 	}
 
 	@Test
@@ -126,11 +126,11 @@ class OtlpExportDefaultsTest {
 		this.environment.setProperty(ENDPOINT, "http://mine:4318/v1/traces");
 		this.environment.setProperty("management.opentelemetry.tracing.export.otlp.headers.authorization", "Bearer x");
 		apply(Map.of());
-		assertThat(this.environment.getProperty(OtlpEnvMapping.METRICS_URL_PROPERTY))
+		assertThat(this.environment.getProperty(BootOtlpProperties.METRICS_URL_PROPERTY))
 			.isEqualTo("http://mine:4318/v1/metrics");
 		assertThat(this.environment.getProperty("management.otlp.metrics.export.headers[authorization]"))
 			.isEqualTo("Bearer x");
-		assertThat(this.environment.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isNull();
+		assertThat(this.environment.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isNull();
 	}
 
 	@Test
@@ -138,10 +138,10 @@ class OtlpExportDefaultsTest {
 		this.environment.setProperty(ENDPOINT, "http://mine:4317");
 		this.environment.setProperty("management.opentelemetry.tracing.export.otlp.transport", "grpc");
 		apply(Map.of());
-		assertThat(this.environment.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
+		assertThat(this.environment.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
 		MockEnvironment otherPath = new MockEnvironment().withProperty(ENDPOINT, "http://mine:4318/custom");
 		this.postProcessor.apply(otherPath, Map.of());
-		assertThat(otherPath.getProperty(OtlpEnvMapping.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
+		assertThat(otherPath.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
 	}
 
 	private void apply(Map<String, String> env) {

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes.Identity;
-import io.github.startuptelemetry.internal.lifecycle.ProcessResourceAttributes;
+import io.github.startuptelemetry.lifecycle.internal.ProcessResourceAttributes.Identity;
+import io.github.startuptelemetry.lifecycle.internal.ProcessResourceAttributes;
 
 class ProcessResourceAttributesTest {
 

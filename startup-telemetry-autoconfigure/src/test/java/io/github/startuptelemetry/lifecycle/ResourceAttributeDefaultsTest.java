@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.mock.env.MockEnvironment;
 
-import io.github.startuptelemetry.internal.support.HostName;
+import io.github.startuptelemetry.internal.HostName;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

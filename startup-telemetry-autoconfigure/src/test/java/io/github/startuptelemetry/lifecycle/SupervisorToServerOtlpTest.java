@@ -12,7 +12,7 @@ import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.startuptelemetry.internal.lifecycle.ChildTelemetrySettings;
+import io.github.startuptelemetry.lifecycle.internal.ChildTelemetrySettings;
 
 /**
  * A supervisor's OTLP export settings, handed to a server as env by

@@ -22,9 +22,9 @@ import org.springframework.context.annotation.Bean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.startuptelemetry.internal.timeline.PlatformPrelude;
-import io.github.startuptelemetry.internal.timeline.PlatformStages;
-import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.timeline.internal.PlatformPrelude;
+import io.github.startuptelemetry.timeline.internal.PlatformStages;
+import io.github.startuptelemetry.tracing.internal.StartupSpans;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.internal.timeline.WallClock;
+import io.github.startuptelemetry.timeline.internal.WallClock;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**

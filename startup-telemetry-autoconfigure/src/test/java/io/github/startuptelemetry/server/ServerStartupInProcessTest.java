@@ -21,8 +21,8 @@ import org.springframework.context.annotation.Bean;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.contract.StageNames;
-import io.github.startuptelemetry.internal.timeline.ProcessTimeline;
-import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.timeline.internal.ProcessTimeline;
+import io.github.startuptelemetry.tracing.internal.StartupSpans;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /** Whole Spring applications in this JVM, through Boot's own OpenTelemetry auto-configuration. */

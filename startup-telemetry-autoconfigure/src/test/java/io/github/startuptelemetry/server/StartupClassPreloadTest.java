@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.github.startuptelemetry.internal.support.BootClassNames;
+import io.github.startuptelemetry.internal.BootClassNames;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -10,7 +10,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import io.github.startuptelemetry.contract.MetricNames;
-import io.github.startuptelemetry.internal.export.StartupHistograms;
+import io.github.startuptelemetry.export.internal.StartupHistograms;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 

@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
-import io.github.startuptelemetry.internal.export.StartupExport;
+import io.github.startuptelemetry.export.internal.StartupExport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.contract.TelemetryEnv;
-import io.github.startuptelemetry.internal.json.JsonText;
-import io.github.startuptelemetry.internal.timeline.ReadyCallback;
+import io.github.startuptelemetry.internal.JsonText;
+import io.github.startuptelemetry.timeline.internal.ReadyCallback;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;

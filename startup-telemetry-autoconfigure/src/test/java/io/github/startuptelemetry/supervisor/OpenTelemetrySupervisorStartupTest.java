@@ -39,12 +39,11 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
 
 import io.github.startuptelemetry.contract.MetricNames;
 import io.github.startuptelemetry.contract.SpanNames;
-import io.github.startuptelemetry.internal.supervisor.ReadyClaims;
-import io.github.startuptelemetry.internal.timeline.StageTimeline;
-import io.github.startuptelemetry.internal.timeline.TraceParent;
-import io.github.startuptelemetry.internal.timeline.WallClock;
-import io.github.startuptelemetry.internal.tracing.StartupSpans;
-import io.github.startuptelemetry.internal.export.StartupHistograms;
+import io.github.startuptelemetry.timeline.internal.StageTimeline;
+import io.github.startuptelemetry.timeline.internal.TraceParent;
+import io.github.startuptelemetry.timeline.internal.WallClock;
+import io.github.startuptelemetry.tracing.internal.StartupSpans;
+import io.github.startuptelemetry.export.internal.StartupHistograms;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 
@@ -291,7 +290,7 @@ class OpenTelemetrySupervisorStartupTest {
 		SupervisorStartup startup = startup(Map.of());
 		startup.serverEnv("a", "model");
 		long received = WallClock.nowNs();
-		Runnable step = ((ReadyClaims) startup).claimReady("a", "callback", 1.5, 0.25, received);
+		Runnable step = startup.claimReady("a", "callback", 1.5, 0.25, received);
 		startup.serverReady("a", "probe", Double.NaN, Double.NaN, WallClock.nowNs());
 		startup.finish();
 
@@ -319,7 +318,7 @@ class OpenTelemetrySupervisorStartupTest {
 		SupervisorStartup startup = startup(Map.of());
 		startup.serverEnv("a", "model");
 		startup.serverEnv("b", "model");
-		Runnable step = ((ReadyClaims) startup).claimReady("a", "probe", Double.NaN, Double.NaN, WallClock.nowNs());
+		Runnable step = startup.claimReady("a", "probe", Double.NaN, Double.NaN, WallClock.nowNs());
 		startup.abort("crashed", new IllegalStateException("b crashed"));
 		step.run();
 
@@ -341,8 +340,8 @@ class OpenTelemetrySupervisorStartupTest {
 		SupervisorStartup startup = startup(Map.of());
 		startup.serverEnv("a", "model");
 		startup.serverReady("a");
-		Runnable again = ((ReadyClaims) startup).claimReady("a", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
-		Runnable unknown = ((ReadyClaims) startup).claimReady("unknown", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+		Runnable again = startup.claimReady("a", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+		Runnable unknown = startup.claimReady("unknown", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
 		again.run();
 		unknown.run();
 		startup.finish();
@@ -369,7 +368,7 @@ class OpenTelemetrySupervisorStartupTest {
 					awaitQuietly(release);
 				}), true);
 		startup.serverEnv("a", "model");
-		Runnable step = ((ReadyClaims) startup).claimReady("a", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+		Runnable step = startup.claimReady("a", "callback", Double.NaN, Double.NaN, WallClock.nowNs());
 		Thread stepping = new Thread(step, "stepping");
 		stepping.start();
 		assertThat(inListener.await(30, TimeUnit.SECONDS)).isTrue();
@@ -525,7 +524,7 @@ class OpenTelemetrySupervisorStartupTest {
 			case 5, 6 -> startup.serverReady(server);
 			case 7 -> {
 				// claimed now, its step run by this thread a moment later, racing whatever ends the startup
-				Runnable step = ((ReadyClaims) startup).claimReady(server, "callback", Double.NaN, Double.NaN, WallClock.nowNs());
+				Runnable step = startup.claimReady(server, "callback", Double.NaN, Double.NaN, WallClock.nowNs());
 				startup.report();
 				step.run();
 			}

@@ -39,7 +39,7 @@ class PlainServerBeansTest {
 					String.join("\n  ", ours));
 			if (Boolean.parseBoolean(enabled)) {
 				assertThat(ours).as("the starter is there").contains("startupTelemetryProcessTimeline ("
-						+ "io.github.startuptelemetry.internal.timeline.ProcessTimeline)");
+						+ "io.github.startuptelemetry.timeline.internal.ProcessTimeline)");
 			}
 			assertThat(ours).as("singletons of the supervisor's packages")
 				.noneMatch((singleton) -> SUPERVISOR_PACKAGES.stream().anyMatch(singleton::contains));

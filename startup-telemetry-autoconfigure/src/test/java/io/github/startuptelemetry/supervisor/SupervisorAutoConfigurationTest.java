@@ -35,7 +35,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.startuptelemetry.contract.MetricNames;
 import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.contract.SpanNames;
-import io.github.startuptelemetry.fleet.FleetLauncherAutoConfiguration;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration;
 
@@ -44,7 +43,7 @@ class SupervisorAutoConfigurationTest {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(SupervisorAutoConfiguration.class,
-				SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class));
+				SupervisorTracingAutoConfiguration.class));
 
 	private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
 
@@ -204,14 +203,14 @@ class SupervisorAutoConfigurationTest {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
-			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
+			SupervisorTracingAutoConfiguration.class })
 	static class ServerApplication {
 
 	}
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
-			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
+			SupervisorTracingAutoConfiguration.class })
 	static class LauncherApplication {
 
 		/** A launcher of its own: autowiring SupervisorStartup makes this process a supervisor. */
@@ -228,7 +227,7 @@ class SupervisorAutoConfigurationTest {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
-			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
+			SupervisorTracingAutoConfiguration.class })
 	static class ListeningLauncherApplication {
 
 		final List<String> seen = new CopyOnWriteArrayList<>();
@@ -248,7 +247,7 @@ class SupervisorAutoConfigurationTest {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
-			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
+			SupervisorTracingAutoConfiguration.class })
 	static class ConsumingServerApplication {
 
 		/** Consumers of its own kind, of which it has none. */
@@ -282,7 +281,7 @@ class SupervisorAutoConfigurationTest {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
-			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
+			SupervisorTracingAutoConfiguration.class })
 	static class ProviderLauncherApplication {
 
 		/** Resolves SupervisorStartup only when first used, after the application is ready. */
@@ -295,7 +294,7 @@ class SupervisorAutoConfigurationTest {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
-			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
+			SupervisorTracingAutoConfiguration.class })
 	static class LazyLauncherApplication {
 
 		/** A lazy-resolution proxy: the SupervisorStartup bean is created at its first call. */
@@ -308,7 +307,7 @@ class SupervisorAutoConfigurationTest {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ StartupTelemetryAutoConfiguration.class, SupervisorAutoConfiguration.class,
-			SupervisorTracingAutoConfiguration.class, FleetLauncherAutoConfiguration.class })
+			SupervisorTracingAutoConfiguration.class })
 	@Import(FieldLauncher.class)
 	static class FieldLauncherApplication {
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.contract.MetricNames;
-import io.github.startuptelemetry.internal.export.StartupHistograms;
+import io.github.startuptelemetry.export.internal.StartupHistograms;
 import io.github.startuptelemetry.report.ServerReport;
 
 class SupervisorStartupMetricsTest {

@@ -11,8 +11,8 @@ import org.springframework.boot.json.BasicJsonParser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.contract.JsonFields;
-import io.github.startuptelemetry.internal.json.JsonText;
-import io.github.startuptelemetry.internal.timeline.ReadyCallback;
+import io.github.startuptelemetry.internal.JsonText;
+import io.github.startuptelemetry.timeline.internal.ReadyCallback;
 
 /**
  * The timeline JSON as a server writes it and its supervisor reads it: whatever goes out comes

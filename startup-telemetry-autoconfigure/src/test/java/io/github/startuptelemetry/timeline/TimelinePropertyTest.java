@@ -16,8 +16,8 @@ import net.jqwik.api.constraints.Size;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.contract.StartupEnv;
-import io.github.startuptelemetry.internal.timeline.StageTimeline;
-import io.github.startuptelemetry.internal.timeline.StartupEnvironment;
+import io.github.startuptelemetry.timeline.internal.StageTimeline;
+import io.github.startuptelemetry.timeline.internal.SpawnHandOff;
 
 /** Property-based checks of the timeline invariants, over arbitrary input. */
 class TimelinePropertyTest {
@@ -27,7 +27,7 @@ class TimelinePropertyTest {
 	@Property(tries = 2000)
 	void anyEnvNeverThrowsAndYieldsContiguousStagesEndingAtJvmStart(@ForAll("envs") Map<String, String> env,
 			@ForAll boolean worker) {
-		StartupEnvironment.Prelude prelude = StartupEnvironment.from(env).prelude(JVM_START, worker);
+		SpawnHandOff.Prelude prelude = SpawnHandOff.from(env).prelude(JVM_START, worker);
 		List<Stage> stages = prelude.stages();
 		assertThat(stages.size()).isLessThanOrEqualTo(2);
 		for (int i = 0; i < stages.size(); i++) {
@@ -72,7 +72,7 @@ class TimelinePropertyTest {
 		if (withSetupDone) {
 			env.put(StartupEnv.SETUP_DONE_NS, Long.toString(JVM_START - 1_000_000));
 		}
-		StartupEnvironment.Prelude prelude = StartupEnvironment.from(env).prelude(JVM_START, false);
+		SpawnHandOff.Prelude prelude = SpawnHandOff.from(env).prelude(JVM_START, false);
 		assertThat(prelude.stages()).extracting(Stage::name)
 			.containsExactlyElementsOf(withSetupDone ? List.of("interpreter_start") : List.of());
 		assertThat(prelude.ignored()).anySatisfy(
@@ -81,7 +81,7 @@ class TimelinePropertyTest {
 
 	@Property(tries = 500)
 	void spawnWithinTheJvmClockResolutionIsClamped(@ForAll @LongRange(min = 1, max = 2_000_000L) long skewNs) {
-		StartupEnvironment.Prelude prelude = StartupEnvironment
+		SpawnHandOff.Prelude prelude = SpawnHandOff
 			.from(Map.of(StartupEnv.SPAWN_NS, Long.toString(JVM_START + skewNs)))
 			.prelude(JVM_START, false);
 		assertThat(prelude.stages()).containsExactly(new Stage("interpreter_start", JVM_START, JVM_START));

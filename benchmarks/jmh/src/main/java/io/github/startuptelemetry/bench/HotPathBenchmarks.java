@@ -27,11 +27,11 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.contract.StartupEnv;
-import io.github.startuptelemetry.internal.timeline.JvmCounterReader;
-import io.github.startuptelemetry.internal.timeline.StageTimeline;
-import io.github.startuptelemetry.internal.timeline.StartupEnvironment;
-import io.github.startuptelemetry.internal.timeline.TraceParent;
-import io.github.startuptelemetry.internal.tracing.StartupSpans;
+import io.github.startuptelemetry.timeline.internal.JvmCounterReader;
+import io.github.startuptelemetry.timeline.internal.StageTimeline;
+import io.github.startuptelemetry.timeline.internal.SpawnHandOff;
+import io.github.startuptelemetry.timeline.internal.TraceParent;
+import io.github.startuptelemetry.tracing.internal.StartupSpans;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
 
@@ -108,8 +108,8 @@ public class HotPathBenchmarks {
 	}
 
 	@Benchmark
-	public StartupEnvironment.Prelude parseEnv() {
-		return StartupEnvironment.from(this.env).prelude(JVM_START, false);
+	public SpawnHandOff.Prelude parseEnv() {
+		return SpawnHandOff.from(this.env).prelude(JVM_START, false);
 	}
 
 	@Benchmark

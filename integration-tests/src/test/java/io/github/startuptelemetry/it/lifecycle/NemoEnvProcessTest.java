@@ -80,7 +80,7 @@ class NemoEnvProcessTest {
 	@Test
 	void withoutTheStartupSpanGroupASupervisorHandsItsServersNoTraceparentAsGymDoes() throws Exception {
 		Path env = this.tmp.resolve("server.env");
-		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.startupApp())
+		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.startupAppSupervisor())
 			.env("OTEL_EXPORTER_OTLP_ENDPOINT", this.receiver.baseUrl())
 			.env("NEMO_GYM_OTEL_SPAN_GROUPS", "per_rollout")
 			.args("--server.port=" + Ports.free(), "--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"))

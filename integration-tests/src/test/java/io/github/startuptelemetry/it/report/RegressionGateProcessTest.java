@@ -21,7 +21,7 @@ import io.github.startuptelemetry.it.support.HeadlessChromium;
 import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.JsonSchemaSubset;
 import io.github.startuptelemetry.it.support.SampleJars;
-import io.github.startuptelemetry.report.Compare;
+import io.github.startuptelemetry.report.gate.Compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

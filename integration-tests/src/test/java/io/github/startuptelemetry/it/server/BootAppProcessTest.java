@@ -56,7 +56,7 @@ class BootAppProcessTest {
 		assertThat(loaded.inPackage("io.opentelemetry.sdk.autoconfigure."))
 			.as("the SDK's configuration code building an SDK")
 			.doesNotContain("io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder");
-		assertThat(loaded.inPackage("io.github.startuptelemetry.internal.export.OwnSdk")).isEmpty();
+		assertThat(loaded.inPackage("io.github.startuptelemetry.export.internal.OwnSdk")).isEmpty();
 		// its spans, as the plain app's
 		assertThat(stageNames(boot.spans())).isEqualTo(stageNames(plain.spans()));
 		ReceivedSpan root = Spans.only(boot.spans(), "gym.server.startup");

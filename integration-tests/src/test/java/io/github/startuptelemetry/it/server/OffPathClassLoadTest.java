@@ -38,8 +38,8 @@ class OffPathClassLoadTest {
 	 * server never creates).
 	 */
 	static final Set<String> OURS = Set.of("server.ServerStartupListener", "server.ReadyReportRunListener",
-			"internal.config.TelemetrySwitch", "lifecycle.TelemetryEnvironmentPostProcessor",
-			"internal.config.TelemetryAutoConfigurationFilter", "supervisor.SupervisorAutoConfiguration",
+			"autoconfigure.internal.TelemetrySwitch", "lifecycle.TelemetryEnvironmentPostProcessor",
+			"autoconfigure.internal.TelemetryAutoConfigurationFilter", "supervisor.SupervisorAutoConfiguration",
 			"supervisor.SupervisorStartup", "supervisor.ChildTelemetryEnvironment");
 
 	/**
@@ -114,9 +114,9 @@ class OffPathClassLoadTest {
 					"io.github.startuptelemetry.report.ServerReport",
 					"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$StageMetricsConfiguration",
 					"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$EndpointConfiguration",
-					"io.github.startuptelemetry.internal.timeline.TraceParent",
+					"io.github.startuptelemetry.timeline.internal.TraceParent",
 					"io.github.startuptelemetry.lifecycle.SlurmResourceAttributes",
-					"io.github.startuptelemetry.internal.lifecycle.OtelEnv")
+					"io.github.startuptelemetry.lifecycle.internal.OtelListValues")
 			.noneMatch((name) -> name.contains(".kubernetes."));
 		assertThat(on.all()
 			.stream()

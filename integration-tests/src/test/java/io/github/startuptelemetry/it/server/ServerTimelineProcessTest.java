@@ -174,7 +174,7 @@ class ServerTimelineProcessTest {
 			// do-nothing SupervisorStartup a launcher can still autowire: no timeline, no reporter, no
 			// sampler, nothing that touches OpenTelemetry
 			assertThat(ours).allSatisfy((name) -> assertThat(name).matches("io\\.github\\.startuptelemetry\\."
-					+ "(server\\.(ServerStartupListener|ReadyReportRunListener)|lifecycle\\.TelemetryEnvironmentPostProcessor|internal\\.config\\.(TelemetrySwitch|TelemetryAutoConfigurationFilter)"
+					+ "(server\\.(ServerStartupListener|ReadyReportRunListener)|lifecycle\\.TelemetryEnvironmentPostProcessor|autoconfigure\\.internal\\.(TelemetrySwitch|TelemetryAutoConfigurationFilter)"
 					+ "|supervisor\\.(SupervisorAutoConfiguration|SupervisorStartup|DisabledSupervisorStartup"
 					+ "|ChildTelemetryEnvironment)(\\$\\$Lambda.*)?)"));
 			assertThat(ours).contains("io.github.startuptelemetry.server.ServerStartupListener");

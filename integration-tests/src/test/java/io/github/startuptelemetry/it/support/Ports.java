@@ -2,7 +2,7 @@ package io.github.startuptelemetry.it.support;
 
 import java.util.function.IntSupplier;
 
-import io.github.startuptelemetry.internal.support.FreePorts;
+import io.github.startuptelemetry.launch.internal.FreePorts;
 
 /**
  * Free loopback ports for the processes a test starts, chosen as the supervisor chooses its

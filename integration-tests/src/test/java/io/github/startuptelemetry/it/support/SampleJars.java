@@ -22,6 +22,11 @@ public final class SampleJars {
 		return jar("startup.app.jar");
 	}
 
+	/** The same app with the fleet module too: a supervisor without Zipkin, for a declared fleet of the test's. */
+	public static Path startupAppSupervisor() {
+		return jar("startup.app.supervisor.jar");
+	}
+
 	/** The same app without the starter: plain Boot with OpenTelemetry. */
 	public static Path plainBoot() {
 		return jar("plain.boot.jar");

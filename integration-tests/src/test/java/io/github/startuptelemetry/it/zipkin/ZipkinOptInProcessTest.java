@@ -50,7 +50,7 @@ class ZipkinOptInProcessTest {
 	@Test
 	void aSupervisorWithoutTheZipkinJarStillPassesTheEndpointOn() throws Exception {
 		Path env = this.tmp.resolve("server.env");
-		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.startupApp())
+		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.startupAppSupervisor())
 			.args("--server.port=" + Ports.free(), "--telemetry.export.zipkin.endpoint=" + ENDPOINT,
 					"--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
 					"--telemetry.supervisor.report.html=" + this.tmp.resolve("report.html"),

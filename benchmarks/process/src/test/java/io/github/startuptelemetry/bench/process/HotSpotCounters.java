@@ -2,7 +2,7 @@ package io.github.startuptelemetry.bench.process;
 
 import java.util.Map;
 
-import io.github.startuptelemetry.internal.jvmcache.PerfCounters;
+import io.github.startuptelemetry.jvmcache.internal.PerfCounters;
 
 /**
  * A running HotSpot JVM's own counters, read from its {@code hsperfdata} file (what {@code jcmd

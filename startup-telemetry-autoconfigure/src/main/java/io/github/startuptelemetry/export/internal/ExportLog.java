@@ -1,0 +1,99 @@
+package io.github.startuptelemetry.export.internal;
+
+import java.lang.reflect.Method;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What an unreachable collector costs the log: one WARN per signal, no stack trace, the first
+ * time an export of it fails, and one INFO the first time one succeeds after that; every other
+ * outcome at DEBUG. A collector that is down must not fill a server's log with a trace a minute.
+ * Never logs a header or a URL beyond its scheme, host and port.
+ */
+final class ExportLog {
+
+	private static final Log logger = LogFactory.getLog(StartupExport.class);
+
+	private final String signal;
+
+	private final String destination;
+
+	private boolean warned;
+
+	private boolean failing;
+
+	private boolean recovered;
+
+	/**
+	 * @param signal what is exported ("spans", "metrics")
+	 * @param destination where to, for people ({@link ExportSettings#destination()})
+	 */
+	ExportLog(String signal, @Nullable String destination) {
+		this.signal = signal;
+		this.destination = (destination != null) ? destination : "the configured collector";
+	}
+
+	synchronized void failed(@Nullable Throwable cause) {
+		String reason = reason(cause);
+		if (!this.warned) {
+			this.warned = true;
+			logger.warn("Could not export startup telemetry " + this.signal + " to " + this.destination + " (" + reason
+					+ "); further failures are logged at DEBUG");
+		}
+		else if (logger.isDebugEnabled()) {
+			logger.debug("Could not export startup telemetry " + this.signal + " to " + this.destination + " ("
+					+ reason + ")");
+		}
+		this.failing = true;
+	}
+
+	synchronized void succeeded() {
+		if (this.failing && !this.recovered) {
+			this.recovered = true;
+			logger.info("Startup telemetry " + this.signal + " reach " + this.destination + " again");
+		}
+		this.failing = false;
+	}
+
+	/**
+	 * A failure in a few words: the root cause's type and message, or the collector's HTTP
+	 * status; never a stack trace.
+	 */
+	static String reason(@Nullable Throwable cause) {
+		if (cause == null) {
+			return "the export failed";
+		}
+		Throwable root = cause;
+		while (root.getCause() != null && root.getCause() != root) {
+			root = root.getCause();
+		}
+		if (root == cause && cause.getMessage() == null) {
+			Integer status = httpStatus(cause);
+			if (status != null) {
+				return "the collector answered HTTP " + status;
+			}
+		}
+		String type = root.getClass().getSimpleName();
+		return (root.getMessage() != null && !root.getMessage().isBlank()) ? type + ": " + root.getMessage() : type;
+	}
+
+	/** The SDK's (internal) HTTP failure carries the collector's answer; its status, if it has one. */
+	private static @Nullable Integer httpStatus(Throwable failure) {
+		try {
+			Method getResponse = failure.getClass().getMethod("getResponse");
+			Object response = getResponse.invoke(failure);
+			if (response == null) {
+				return null;
+			}
+			Method statusCode = response.getClass().getMethod("statusCode");
+			statusCode.setAccessible(true);
+			return (Integer) statusCode.invoke(response);
+		}
+		catch (ReflectiveOperationException | RuntimeException ex) {
+			return null;
+		}
+	}
+
+}

@@ -1,0 +1,132 @@
+package io.github.startuptelemetry.export.internal;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.SdkTracerProviderBuilder;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import io.github.startuptelemetry.contract.ResourceAttributes;
+import io.github.startuptelemetry.tracing.internal.StartupSampler;
+import io.github.startuptelemetry.tracing.internal.TypedResource;
+
+/**
+ * The starter's own OpenTelemetry SDK, for a process that has none of its own and somewhere to
+ * export to: built by the SDK's own configuration code ({@code opentelemetry-sdk-extension-autoconfigure},
+ * which reads the standard {@code OTEL_*} settings: endpoint, headers, protocol, timeouts, service
+ * name, resource attributes, sampler), with what Spring's configuration says on top
+ * ({@link ExportSettings}). Only the signals the settings export: no logs, a span exporter only
+ * with a traces destination, a metric reader only with a metrics one. Startup spans are always
+ * sampled; the resource is typed as nemo-lens types it, carries Spring's resource attributes
+ * (which win, as in Boot) and the process's service name when nothing else names one. Its
+ * exporters say their failures once ({@link ExportLog}) and the SDK's own stack traces for them
+ * are silenced. Not global, no shutdown hook: the bounded shutdown closes it.
+ * <p>
+ * Loaded only when it is built, on the export thread, after the application is ready.
+ */
+final class OwnSdk {
+
+	private static final Log logger = LogFactory.getLog(StartupExport.class);
+
+	/**
+	 * The SDK's exporters log every failed export at SEVERE with its stack trace; {@link ExportLog}
+	 * says it instead. Held here: a JUL logger only keeps its level while someone references it.
+	 */
+	private static final Logger[] SILENCED = { Logger.getLogger("io.opentelemetry.exporter.internal.http.HttpExporter"),
+			Logger.getLogger("io.opentelemetry.exporter.internal.grpc.GrpcExporter") };
+
+	private OwnSdk() {
+	}
+
+	/**
+	 * An SDK for {@code settings} (which {@link ExportSettings#exports() export} something).
+	 * @throws RuntimeException when the settings cannot be built (an unsupported protocol, say)
+	 */
+	static OpenTelemetrySdk build(ExportSettings settings) {
+		for (Logger silenced : SILENCED) {
+			silenced.setLevel(Level.OFF);
+		}
+		String destination = settings.destination();
+		ExportLog spans = new ExportLog("spans", destination);
+		ExportLog metrics = new ExportLog("metrics", destination);
+		OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder()
+			.disableShutdownHook()
+			// the standard's default (the SDK for Java's own default is still gRPC): what the
+			// starter can send over the JDK's HTTP client, and what a supervisor hands its servers
+			.addPropertiesSupplier(() -> Map.of("otel.exporter.otlp.protocol", "http/protobuf"))
+			.addPropertiesCustomizer((config) -> properties(config, settings))
+			.addResourceCustomizer((resource, config) -> resource(resource, config, settings))
+			.addSamplerCustomizer((sampler, config) -> StartupSampler.wrap(sampler))
+			.addSpanExporterCustomizer((exporter, config) -> QuietExporters.spans(exporter, spans))
+			.addMetricExporterCustomizer((exporter, config) -> QuietExporters.metrics(exporter, metrics))
+			.addTracerProviderCustomizer((builder, config) -> zipkin(builder, settings, spans))
+			.build()
+			.getOpenTelemetrySdk();
+		if (logger.isDebugEnabled()) {
+			logger.debug("Built the starter's OpenTelemetry SDK for " + settings);
+		}
+		return sdk;
+	}
+
+	/**
+	 * Spring's settings over the process's {@code otel.*} ones, and only the exporters that have
+	 * somewhere to go: with nothing configured, the SDK's defaults would export to
+	 * {@code localhost:4318}. An exporter the process switched off ({@code OTEL_*_EXPORTER=none})
+	 * stays off.
+	 */
+	static Map<String, String> properties(ConfigProperties config, ExportSettings settings) {
+		Map<String, String> properties = new LinkedHashMap<>(settings.otelProperties());
+		properties.put("otel.traces.exporter",
+				(settings.otlpTraces() && !"none".equals(config.getString("otel.traces.exporter"))) ? "otlp" : "none");
+		properties.put("otel.metrics.exporter",
+				(settings.exportsMetrics() && !"none".equals(config.getString("otel.metrics.exporter"))) ? "otlp"
+						: "none");
+		properties.put("otel.logs.exporter", "none");
+		return properties;
+	}
+
+	/**
+	 * The SDK's resource (its defaults, {@code OTEL_RESOURCE_ATTRIBUTES}, {@code OTEL_SERVICE_NAME})
+	 * with Spring's resource attributes over it, the process's service name when nothing named
+	 * one, typed.
+	 */
+	static Resource resource(Resource resource, ConfigProperties config, ExportSettings settings) {
+		AttributesBuilder attributes = resource.getAttributes().toBuilder();
+		settings.resourceAttributes().forEach((key, value) -> attributes.put(AttributeKey.stringKey(key), value));
+		boolean named = config.getString("otel.service.name") != null
+				|| config.getMap("otel.resource.attributes").containsKey(ResourceAttributes.SERVICE_NAME)
+				|| settings.resourceAttributes().containsKey(ResourceAttributes.SERVICE_NAME);
+		if (!named) {
+			attributes.put(AttributeKey.stringKey(ResourceAttributes.SERVICE_NAME), settings.serviceName());
+		}
+		return TypedResource.typed(Resource.create(attributes.build(), resource.getSchemaUrl()));
+	}
+
+	/** Zipkin beside OTLP, when its endpoint is set and the application has the exporter. */
+	private static SdkTracerProviderBuilder zipkin(SdkTracerProviderBuilder builder, ExportSettings settings,
+			ExportLog otlp) {
+		String endpoint = settings.zipkinEndpoint();
+		if (endpoint == null) {
+			return builder;
+		}
+		if (!ZipkinExporter.available()) {
+			logger.warn("Ignoring telemetry.export.zipkin.endpoint: the application lacks "
+					+ "io.opentelemetry:opentelemetry-exporter-zipkin");
+			return builder;
+		}
+		ExportLog zipkin = new ExportLog("spans", ExportSettings.redact(endpoint));
+		return builder.addSpanProcessor(
+				BatchSpanProcessor.builder(QuietExporters.spans(ZipkinExporter.create(endpoint), zipkin)).build());
+	}
+
+}

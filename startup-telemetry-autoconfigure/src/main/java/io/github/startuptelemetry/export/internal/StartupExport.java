@@ -1,0 +1,384 @@
+package io.github.startuptelemetry.export.internal;
+
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.metrics.MeterProvider;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
+
+import io.github.startuptelemetry.internal.BootClassNames;
+import io.github.startuptelemetry.internal.DaemonThreads;
+import io.github.startuptelemetry.tracing.internal.SdkFlush;
+
+/**
+ * This process's startup telemetry export, and the thread it runs on. What reports a startup
+ * hands its work here ({@link #submit}) at ready, after the readiness flip, so that none of it
+ * (building spans and histograms, loading the SDK, exporting) runs on the path it measures; the
+ * bounded shutdown waits for that work ({@link #awaitIdle}) before it flushes, so a server that
+ * dies right after ready still gets its spans out.
+ * <p>
+ * Where the telemetry goes, decided on that thread, once: the application's own
+ * {@link OpenTelemetry} when it has one (one SDK per process, never a second beside it);
+ * otherwise, when its configuration names somewhere to send to ({@link ExportSettings}), an SDK
+ * the starter builds then ({@link OwnSdk}); otherwise nowhere, and no connection is made. The
+ * histograms go to the application's Micrometer registry when it has one and through an
+ * OpenTelemetry meter when nothing else carries them to an OTLP collector
+ * ({@link StartupHistograms}).
+ * <p>
+ * No SDK type appears in a signature or field here: an application that never exports never
+ * loads one.
+ */
+public final class StartupExport {
+
+	private static final Log logger = LogFactory.getLog(StartupExport.class);
+
+	private static final String OTLP_METER_REGISTRY = "io.micrometer.registry.otlp.OtlpMeterRegistry";
+
+	private static final String SPAN_EXPORTER = "io.opentelemetry.sdk.trace.export.SpanExporter";
+
+	private static final String BOOT_TRACING_PACKAGE = BootClassNames.OPENTELEMETRY_TRACING_PACKAGE;
+
+	/** Where Boot's tracer provider may send a span: each such bean is Boot's own or means "somewhere". */
+	private static final String[] BOOT_TRACING_PARTS = { "io.opentelemetry.sdk.trace.SdkTracerProvider",
+			"io.opentelemetry.sdk.trace.SpanProcessor", BOOT_TRACING_PACKAGE + "SpanProcessors",
+			BOOT_TRACING_PACKAGE + "SpanExporters" };
+
+	/** Any bean of these sends spans somewhere (or may). */
+	private static final String[] SPAN_DESTINATIONS = { SPAN_EXPORTER, "io.micrometer.tracing.exporter.SpanReporter",
+			BOOT_TRACING_PACKAGE + "SdkTracerProviderBuilderCustomizer" };
+
+	private final Environment environment;
+
+	private final Map<String, String> processEnv;
+
+	private final ObjectProvider<OpenTelemetry> applicationOpenTelemetry;
+
+	private final ListableBeanFactory beanFactory;
+
+	private final Object lock = new Object();
+
+	/** Held while the starter's own SDK is built (hundreds of ms): not {@link #lock}, which {@link #submit} takes. */
+	private final Object sdkLock = new Object();
+
+	private @Nullable ExportSettings settings;
+
+	private @Nullable ExecutorService worker;
+
+	private boolean resolved;
+
+	private @Nullable OpenTelemetry application;
+
+	/** The starter's own SDK, once built (an {@code OpenTelemetrySdk}). */
+	private @Nullable OpenTelemetry own;
+
+	private boolean ownTried;
+
+	private boolean closed;
+
+	/** When the shutdown's budget runs out ({@link System#nanoTime()}), once the shutdown began; 0 before. */
+	private long shutdownDeadlineNs;
+
+	/**
+	 * @param environment the application's configuration
+	 * @param processEnv the process environment
+	 * @param applicationOpenTelemetry the application's own OpenTelemetry, if it has one
+	 * @param beanFactory where the application's meter registries and span exporters are looked up
+	 */
+	public StartupExport(Environment environment, Map<String, String> processEnv,
+			ObjectProvider<OpenTelemetry> applicationOpenTelemetry, ListableBeanFactory beanFactory) {
+		this.environment = environment;
+		this.processEnv = processEnv;
+		this.applicationOpenTelemetry = applicationOpenTelemetry;
+		this.beanFactory = beanFactory;
+	}
+
+	/**
+	 * The export of a process whose context is gone (a startup that failed while it refreshed, its
+	 * beans already destroyed): only the starter's own SDK, built from {@code environment}'s
+	 * settings.
+	 */
+	public static StartupExport standalone(Environment environment, Map<String, String> processEnv) {
+		return new StartupExport(environment, processEnv, new org.springframework.beans.factory.support.StaticListableBeanFactory()
+			.getBeanProvider(OpenTelemetry.class), new org.springframework.beans.factory.support.StaticListableBeanFactory());
+	}
+
+	/** Run {@code task} on the export thread, after what was submitted before it. */
+	public void submit(Runnable task) {
+		ExecutorService worker;
+		synchronized (this.lock) {
+			if (this.worker == null) {
+				this.worker = Executors.newSingleThreadExecutor(DaemonThreads.named("startup-telemetry-export"));
+			}
+			worker = this.worker;
+		}
+		worker.execute(task);
+	}
+
+	/**
+	 * Wait until everything submitted so far has run, at most until {@code deadlineNs}
+	 * ({@link System#nanoTime()}); whether it has.
+	 */
+	public boolean awaitIdle(long deadlineNs) {
+		ExecutorService worker;
+		synchronized (this.lock) {
+			worker = this.worker;
+		}
+		if (worker == null) {
+			return true;
+		}
+		try {
+			Future<?> marker = worker.submit(() -> {
+			});
+			marker.get(Math.max(0, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+			return true;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+		catch (Exception ex) {
+			return false;
+		}
+	}
+
+	/**
+	 * The deadline of this process's telemetry shutdown: {@code budget} from the first call, the
+	 * same for every later caller, so that the steps of one shutdown (waiting for the report,
+	 * flushing, closing) share one budget.
+	 */
+	public long shutdownDeadline(java.time.Duration budget) {
+		synchronized (this.lock) {
+			if (this.shutdownDeadlineNs == 0) {
+				this.shutdownDeadlineNs = System.nanoTime() + Math.max(0, budget.toNanos());
+			}
+			return this.shutdownDeadlineNs;
+		}
+	}
+
+	/** What this process's configuration says about where its telemetry goes. */
+	public ExportSettings settings() {
+		synchronized (this.lock) {
+			if (this.settings == null) {
+				this.settings = ExportSettings.of(this.environment, this.processEnv);
+			}
+			return this.settings;
+		}
+	}
+
+	/**
+	 * Where startup spans go: the application's OpenTelemetry, else the starter's own SDK when
+	 * spans have somewhere to go, else {@code null} (nothing to export to). The first call may
+	 * build the SDK: call it off the startup's path.
+	 */
+	public @Nullable OpenTelemetry tracing() {
+		OpenTelemetry application = application();
+		if (application != null) {
+			return application;
+		}
+		return settings().exportsTraces() ? own() : null;
+	}
+
+	/**
+	 * Whether spans made through {@link #tracing()} leave the process: the starter's own SDK only
+	 * exists when they do; the application's exports them when it has a span exporter or an
+	 * endpoint is configured.
+	 */
+	public boolean tracesExported() {
+		if (application() == null) {
+			return settings().exportsTraces();
+		}
+		return settings().exportsTraces() || (ClassUtils.isPresent(SPAN_EXPORTER, getClass().getClassLoader())
+				&& this.beanFactory.getBeanNamesForType(ClassUtils.resolveClassName(SPAN_EXPORTER,
+						getClass().getClassLoader())).length > 0);
+	}
+
+	/**
+	 * Whether spans made through {@link #tracing()} would reach nothing at all: the application's
+	 * OpenTelemetry is Boot's, made of Boot's own tracer provider, span processor and (empty)
+	 * exporter list, with no span exporter, reporter or tracer-provider customizer of the
+	 * application's and no endpoint configured. Boot's batch processor then turns each span into
+	 * Micrometer's finished span and hands it to no exporter: building the startup spans there
+	 * only costs the first request CPU and classes. Any other shape (an OpenTelemetry or span
+	 * processor of the application's, whose insides cannot be seen) counts as "somewhere". Read
+	 * from bean definitions, creating nothing; called on the export thread.
+	 */
+	public boolean spansGoNowhere() {
+		if (application() == null || settings().exportsTraces()
+				|| !(this.beanFactory instanceof ConfigurableListableBeanFactory beanFactory)) {
+			return false;
+		}
+		try {
+			ClassLoader loader = getClass().getClassLoader();
+			for (String destination : SPAN_DESTINATIONS) {
+				if (ClassUtils.isPresent(destination, loader) && beanFactory
+					.getBeanNamesForType(ClassUtils.resolveClassName(destination, loader), true, false).length > 0) {
+					return false;
+				}
+			}
+			if (!allDefinedBy(beanFactory, beanFactory.getBeanNamesForType(OpenTelemetry.class, true, false),
+					BootClassNames.OPENTELEMETRY_SDK)) {
+				return false;
+			}
+			for (String part : BOOT_TRACING_PARTS) {
+				if (!ClassUtils.isPresent(part, loader) || !allDefinedBy(beanFactory,
+						beanFactory.getBeanNamesForType(ClassUtils.resolveClassName(part, loader), true, false),
+						BootClassNames.OPENTELEMETRY_TRACING)) {
+					return false;
+				}
+			}
+			return true;
+		}
+		catch (RuntimeException | LinkageError ex) {
+			logger.debug("Could not tell where the application's spans go; the startup spans are made", ex);
+			return false;
+		}
+	}
+
+	/** Whether there is at least one of {@code names} and each is a bean method of {@code configuration}. */
+	private static boolean allDefinedBy(ConfigurableListableBeanFactory beanFactory, String[] names,
+			String configuration) {
+		if (names.length == 0) {
+			return false;
+		}
+		for (String name : names) {
+			if (!beanFactory.containsBeanDefinition(name)) {
+				return false;
+			}
+			BeanDefinition definition = beanFactory.getBeanDefinition(name);
+			boolean instanceMethod = configuration.equals(definition.getFactoryBeanName());
+			boolean staticMethod = definition.getFactoryBeanName() == null && definition.getFactoryMethodName() != null
+					&& configuration.equals(definition.getBeanClassName());
+			if (!instanceMethod && !staticMethod) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * The OpenTelemetry meters the histograms go through, or {@code null}: none when the
+	 * application's Micrometer registry pushes OTLP itself (the wire carries each histogram once);
+	 * else the application's OpenTelemetry's; else the starter's own SDK's when metrics have
+	 * somewhere to go.
+	 */
+	public @Nullable MeterProvider meters() {
+		if (micrometerPushesOtlp()) {
+			return null;
+		}
+		OpenTelemetry application = application();
+		if (application != null) {
+			return application.getMeterProvider();
+		}
+		OpenTelemetry own = settings().exportsMetrics() ? own() : null;
+		return (own != null) ? own.getMeterProvider() : null;
+	}
+
+	/** The application's bean factory, where its Micrometer registry is looked up. */
+	ListableBeanFactory beanFactory() {
+		return this.beanFactory;
+	}
+
+	/**
+	 * An SDK for a startup that failed: the application's is closed by then (its context was), so
+	 * the starter's own, when anything is configured; {@code null} otherwise.
+	 */
+	public @Nullable OpenTelemetry forFailedStartup() {
+		return settings().exportsTraces() ? own() : null;
+	}
+
+	/**
+	 * Start exporting the spans recorded so far, without waiting: they leave even a server that
+	 * dies next, and the shutdown has less to drain. Called on the export thread, which starts
+	 * after the application's ready listeners have run.
+	 */
+	public void flush() {
+		OpenTelemetry application;
+		OpenTelemetry own;
+		synchronized (this.lock) {
+			application = this.application;
+			own = this.own;
+		}
+		if (application != null) {
+			SdkFlush.flush(application);
+		}
+		if (own != null) {
+			SdkFlush.flush(own);
+		}
+	}
+
+	/**
+	 * Flush and close the starter's own SDK, if it was built, waiting at most until
+	 * {@code deadlineNs}; nothing is built after this.
+	 */
+	public void close(long deadlineNs) {
+		OpenTelemetry own;
+		synchronized (this.sdkLock) {
+			this.closed = true;
+			own = this.own;
+		}
+		if (own != null) {
+			SdkFlush.close(own, deadlineNs);
+		}
+	}
+
+	/** Whether the starter built an SDK of its own. */
+	public boolean ownSdkBuilt() {
+		synchronized (this.lock) {
+			return this.own != null;
+		}
+	}
+
+	private @Nullable OpenTelemetry application() {
+		synchronized (this.lock) {
+			if (!this.resolved) {
+				this.resolved = true;
+				this.application = this.applicationOpenTelemetry.getIfAvailable();
+			}
+			return this.application;
+		}
+	}
+
+	private @Nullable OpenTelemetry own() {
+		synchronized (this.sdkLock) {
+			synchronized (this.lock) {
+				if (this.ownTried || this.closed) {
+					return this.own;
+				}
+				this.ownTried = true;
+			}
+			OpenTelemetry built = null;
+			try {
+				built = OwnSdk.build(settings());
+			}
+			catch (Exception | LinkageError ex) {
+				logger.warn("Startup telemetry is not exported: its OpenTelemetry SDK could not be built ("
+						+ ExportLog.reason(ex) + ")");
+				logger.debug("The SDK's failure", ex);
+			}
+			synchronized (this.lock) {
+				this.own = built;
+				return built;
+			}
+		}
+	}
+
+	private boolean micrometerPushesOtlp() {
+		ClassLoader loader = getClass().getClassLoader();
+		return ClassUtils.isPresent(OTLP_METER_REGISTRY, loader) && this.beanFactory
+			.getBeanNamesForType(ClassUtils.resolveClassName(OTLP_METER_REGISTRY, loader), false, false).length > 0;
+	}
+
+}

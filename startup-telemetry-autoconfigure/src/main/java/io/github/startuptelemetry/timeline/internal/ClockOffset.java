@@ -1,0 +1,53 @@
+package io.github.startuptelemetry.timeline.internal;
+
+/**
+ * How far a server's wall clock is from its supervisor's, by Cristian's method: the server
+ * reads its clock ({@code sentNs}), asks the supervisor for its own, and reads its clock again
+ * ({@code receivedNs}); the supervisor's answer was true somewhere in between, so the offset is
+ * known to within half the round trip.
+ *
+ * @param offsetNs the server's clock minus the supervisor's
+ * @param uncertaintyNs how far {@code offsetNs} may be off, never negative
+ */
+public record ClockOffset(long offsetNs, long uncertaintyNs) {
+
+	public ClockOffset {
+		if (uncertaintyNs < 0) {
+			throw new IllegalArgumentException("uncertainty must not be negative");
+		}
+	}
+
+	/** The offset from one round trip: {@code supervisorNs} answered between {@code sentNs} and {@code receivedNs}. */
+	public static ClockOffset cristian(long sentNs, long supervisorNs, long receivedNs) {
+		long roundTrip = Math.max(0, receivedNs - sentNs);
+		return new ClockOffset(sentNs + roundTrip / 2 - supervisorNs, (roundTrip + 1) / 2);
+	}
+
+	/**
+	 * Whether the clocks differ by more than the measurement and the JVM's millisecond start
+	 * time can explain. Only then is a supervisor's time moved onto the server's clock: on one
+	 * host nothing changes.
+	 */
+	public boolean significant() {
+		return Math.abs(this.offsetNs) > this.uncertaintyNs + SpawnHandOff.CLOCK_TOLERANCE_NS;
+	}
+
+	/** A time of the supervisor's clock on the server's, when {@link #significant()}. */
+	public long toServerClock(long supervisorNs) {
+		return significant() ? supervisorNs + this.offsetNs : supervisorNs;
+	}
+
+	/** A time of the server's clock on the supervisor's, when {@link #significant()}. */
+	public long toSupervisorClock(long serverNs) {
+		return significant() ? serverNs - this.offsetNs : serverNs;
+	}
+
+	public double offsetMs() {
+		return this.offsetNs / 1_000_000.0;
+	}
+
+	public double uncertaintyMs() {
+		return this.uncertaintyNs / 1_000_000.0;
+	}
+
+}

@@ -1,0 +1,276 @@
+package io.github.startuptelemetry.fleet;
+
+import java.net.URI;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+import io.github.startuptelemetry.fleet.ProbeClient.Reply;
+
+/**
+ * Probes a server's health URL until it answers 2xx: the first probe {@code initial-interval}
+ * after the spawn; then, while nobody listens, as often as the server's share of the fleet's
+ * {@value #LISTEN_CHECKS_PER_SECOND} listen checks a second allows, never more often than every
+ * {@code initial-interval} nor less often than every {@code max-interval}: a hundred servers
+ * nobody listens on yet are looked at every 250 ms, the last few (the ones that hold "all
+ * ready" back) every 10 ms. There is no ramp from {@code initial-interval} up to that share:
+ * in a hundred-server fleet one asked for three times the budget in the first 0.7 s, which found
+ * nobody on servers that take a second or more to listen (measured under load, where the busy
+ * loop ran those timers late: 1 to 1.5 refused connects per server fewer without it); a small
+ * fleet's share is {@code initial-interval} anyway.
+ * Once the server accepts connections it is in its last stages: the interval drops back
+ * to {@code initial-interval}, also after a probe that timed out (a cold server's first request
+ * can take over a second on a loaded box, and backing off then made readiness noticed a whole
+ * {@code max-interval} late). As servers are heard, the waits of those still unheard are cut
+ * to the smaller fleet's interval: a wait chosen while a hundred were unheard would otherwise
+ * notice the last server up to a whole 250 ms late.
+ * <p>
+ * Built for a hundred servers at once: every probe of every server runs on one
+ * {@link ProbeLoop} thread through a {@link ProbeClient}, never a thread per server (each
+ * wake-up of its own thread made a probe cost several times more CPU). While nobody listens,
+ * a probe is a refused connect and no request at all.
+ * <p>
+ * A server that will tell its supervisor itself (it asked the readiness callback for the
+ * clock) is probed {@code relaxed}: every {@code max-interval}, only as the fallback.
+ */
+final class HealthProbe {
+
+	/**
+	 * Listen checks a second the fleet as a whole may make: a refused connect costs some 40 µs
+	 * of the supervisor's CPU, so about 2% of a core.
+	 */
+	static final int LISTEN_CHECKS_PER_SECOND = 400;
+
+	/** Servers probed whose port nobody listens on yet: the ones that cost listen checks. */
+	private final AtomicInteger unheard = new AtomicInteger();
+
+	private final ProbeClient client;
+
+	private final ProbeLoop loop;
+
+	private final ProbeSettings settings;
+
+	/** Probings waiting out a refusal's backoff, for {@link #tighten()}: the loop thread's own. */
+	private final Set<Probing> backingOff = new HashSet<>();
+
+	/** The cap the waits were last cut to, or the longest wait since: the loop thread's own. */
+	private long tightenedCapMs;
+
+	public HealthProbe(ProbeClient client, ProbeLoop loop, ProbeSettings settings) {
+		this.client = client;
+		this.loop = loop;
+		this.settings = settings;
+	}
+
+	/**
+	 * Probe {@code uri} until it answers 2xx (true) or {@code keepGoing}, asked before each
+	 * probe, says stop (false). Completes exceptionally only when probing itself broke.
+	 */
+	CompletableFuture<Boolean> awaitHealthy(URI uri, BooleanSupplier keepGoing) {
+		return awaitHealthy(uri, keepGoing, () -> false);
+	}
+
+	/**
+	 * {@link #awaitHealthy(URI, BooleanSupplier)}, every {@code max-interval} whenever
+	 * {@code relaxed}, asked after each probe, says so.
+	 */
+	public CompletableFuture<Boolean> awaitHealthy(URI uri, BooleanSupplier keepGoing, BooleanSupplier relaxed) {
+		Probing probing = new Probing(uri, keepGoing, relaxed);
+		probing.after(initialMs());
+		return probing.healthy;
+	}
+
+	/**
+	 * The delay before the next probe, after one that got {@code answer}, while nobody listens
+	 * yet for {@code servers} servers.
+	 */
+	long nextInterval(Answer answer, int servers) {
+		return (answer != Answer.REFUSED) ? initialMs() : capMs(servers);
+	}
+
+	/** The longest wait after a refusal while nobody listens yet for {@code servers} servers. */
+	private long capMs(int servers) {
+		long fleetCap = servers * 1000L / LISTEN_CHECKS_PER_SECOND;
+		return Math.max(initialMs(), Math.min(this.settings.maxInterval().toMillis(), fleetCap));
+	}
+
+	/**
+	 * Fewer servers are unheard: cut the waits chosen for a bigger crowd to the new cap, once it
+	 * is a quarter below the last one (a dozen times from a hundred servers down to a few, not at
+	 * every server heard). On the loop thread.
+	 */
+	private void tighten() {
+		long cap = capMs(this.unheard.get());
+		if (cap * 4 > this.tightenedCapMs * 3) {
+			return;
+		}
+		this.tightenedCapMs = cap;
+		long now = System.nanoTime();
+		for (Probing probing : this.backingOff) {
+			probing.cutTo(cap, now);
+		}
+	}
+
+	/** How many of the servers probed nobody listens on yet. */
+	int unheard() {
+		return this.unheard.get();
+	}
+
+	private long initialMs() {
+		return Math.max(1, this.settings.initialInterval().toMillis());
+	}
+
+	private static Answer answer(Reply reply) {
+		return switch (reply.kind()) {
+			case REFUSED -> Answer.REFUSED;
+			case NO_ANSWER -> Answer.NOT_READY;
+			case ANSWERED -> reply.ok() ? Answer.HEALTHY : Answer.NOT_READY;
+			case BROKEN -> throw reply.error();
+		};
+	}
+
+	/** What one probe found. */
+	enum Answer {
+
+		/** Nobody listens yet. */
+		REFUSED,
+
+		/** It listens, but did not answer 2xx (in time). */
+		NOT_READY,
+
+		/** It answered 2xx. */
+		HEALTHY
+
+	}
+
+	/**
+	 * The probing of one server: one step at a time, each scheduled by the one before, so
+	 * that its fields are never touched by two threads at once.
+	 */
+	private final class Probing {
+
+		final CompletableFuture<Boolean> healthy = new CompletableFuture<>();
+
+		private final URI uri;
+
+		private final BooleanSupplier keepGoing;
+
+		private final BooleanSupplier relaxed;
+
+		private long interval = initialMs();
+
+		/** Whether it answered the last probe: no longer among the {@link #unheard}. */
+		private boolean listening;
+
+		/** Counts the waits scheduled: a wait cut short leaves its first timer stale. */
+		private int generation;
+
+		private long probedNs;
+
+		private long dueNs;
+
+		Probing(URI uri, BooleanSupplier keepGoing, BooleanSupplier relaxed) {
+			this.uri = uri;
+			this.keepGoing = keepGoing;
+			this.relaxed = relaxed;
+			HealthProbe.this.unheard.incrementAndGet();
+		}
+
+		void after(long delayMs) {
+			int wait = ++this.generation;
+			long delayNs = TimeUnit.MILLISECONDS.toNanos(delayMs);
+			this.dueNs = System.nanoTime() + delayNs;
+			try {
+				HealthProbe.this.loop.schedule(() -> {
+					if (wait == this.generation) {
+						probe();
+					}
+				}, delayNs);
+			}
+			catch (RejectedExecutionException ex) {
+				end(false);
+			}
+		}
+
+		/** Probe at most {@code capMs} after the last probe, if due later. */
+		void cutTo(long capMs, long nowNs) {
+			long dueNs = this.probedNs + TimeUnit.MILLISECONDS.toNanos(capMs);
+			if (dueNs - this.dueNs < 0) {
+				this.interval = Math.min(this.interval, capMs);
+				after(TimeUnit.NANOSECONDS.toMillis(Math.max(0, dueNs - nowNs)));
+			}
+		}
+
+		private void probe() {
+			HealthProbe.this.backingOff.remove(this);
+			this.probedNs = System.nanoTime();
+			try {
+				if (!this.keepGoing.getAsBoolean()) {
+					end(false);
+				}
+				else {
+					HealthProbe.this.client.get(this.uri, 0, this::answered);
+				}
+			}
+			catch (RuntimeException ex) {
+				broken(ex);
+			}
+		}
+
+		private void answered(Reply reply) {
+			try {
+				Answer answer = answer(reply);
+				if (answer == Answer.HEALTHY) {
+					end(true);
+				}
+				else {
+					next(answer);
+				}
+			}
+			catch (RuntimeException ex) {
+				broken(ex);
+			}
+		}
+
+		private void next(Answer answer) {
+			setListening(answer != Answer.REFUSED);
+			this.interval = nextInterval(answer, HealthProbe.this.unheard.get());
+			if (this.relaxed.getAsBoolean()) {
+				after(Math.max(this.interval, HealthProbe.this.settings.maxInterval().toMillis()));
+				return;
+			}
+			if (answer == Answer.REFUSED) {
+				HealthProbe.this.backingOff.add(this);
+				HealthProbe.this.tightenedCapMs = Math.max(HealthProbe.this.tightenedCapMs, this.interval);
+			}
+			after(this.interval);
+		}
+
+		private void setListening(boolean listening) {
+			if (listening != this.listening) {
+				this.listening = listening;
+				HealthProbe.this.unheard.addAndGet(listening ? -1 : 1);
+				if (listening && HealthProbe.this.loop.inLoop()) {
+					HealthProbe.this.backingOff.remove(this);
+					tighten();
+				}
+			}
+		}
+
+		private void end(boolean result) {
+			setListening(true);
+			this.healthy.complete(result);
+		}
+
+		private void broken(RuntimeException ex) {
+			setListening(true);
+			this.healthy.completeExceptionally(ex);
+		}
+
+	}
+
+}

@@ -1,0 +1,44 @@
+package io.github.startuptelemetry.launch.kubernetes;
+
+import java.time.Duration;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.launch.ConditionalOnFleet;
+
+/**
+ * The {@code kubernetes} launcher, for a fleet whose servers run as pods. On a declared fleet
+ * only, like every launcher (the starter's import filter drops it by name without one), and only
+ * in a supervisor, which has the fleet module's launcher SPI (a server that adds this module for
+ * its pod stages reads no class of it).
+ */
+@AutoConfiguration
+@ConditionalOnClass(name = KubernetesLauncherAutoConfiguration.LAUNCHER_SPI)
+@ConditionalOnFleet
+@EnableConfigurationProperties(KubernetesProperties.class)
+public final class KubernetesLauncherAutoConfiguration {
+
+	/** The launcher SPI, from {@code startup-telemetry-fleet}. */
+	static final String LAUNCHER_SPI = "io.github.startuptelemetry.launch.ServerLauncher";
+
+	@Bean
+	KubernetesServerLauncher kubernetesServerLauncher(KubernetesProperties properties, Environment environment) {
+		Binder binder = Binder.get(environment);
+		String supervisorName = (properties.getSupervisorName() != null) ? properties.getSupervisorName()
+				: PodFactory.labelValue(environment.getProperty("spring.application.name", "startup-telemetry"));
+		return new KubernetesServerLauncher(new KubernetesServerLauncher.Settings(properties, System.getenv(),
+				supervisorName, KubernetesServerLauncher.Settings.newInstance(),
+				binder.bind(TelemetryProperties.SUPERVISOR + ".stop-timeout", Duration.class)
+					.orElse(Duration.ofSeconds(10)),
+				binder.bind(TelemetryProperties.SUPERVISOR + ".callback.enabled", Boolean.class).orElse(true),
+				binder.bind(TelemetryProperties.SUPERVISOR + ".callback.address", String.class)
+					.orElse("127.0.0.1")));
+	}
+
+}

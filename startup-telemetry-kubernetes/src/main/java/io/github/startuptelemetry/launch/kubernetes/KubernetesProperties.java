@@ -1,0 +1,160 @@
+package io.github.startuptelemetry.launch.kubernetes;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
+
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+
+/**
+ * How the {@code kubernetes} launcher runs each server as a pod
+ * ({@code telemetry.supervisor.kubernetes.*}): the pod's settings for the whole fleet
+ * ({@link PodSettings}), per server under {@code servers}, and where and as whom the supervisor
+ * creates them. The cluster itself is the fabric8 client's choice: the supervisor pod's service
+ * account in a cluster, else a kubeconfig ({@code KUBECONFIG}, {@code ~/.kube/config}).
+ * Validated when bound, so that a pod template that is no pod fails the supervisor at start with
+ * the property named.
+ */
+@ConfigurationProperties(KubernetesProperties.PREFIX)
+public class KubernetesProperties extends PodSettings implements Validator {
+
+	static final String PREFIX = TelemetryProperties.SUPERVISOR + ".kubernetes";
+
+	/**
+	 * The namespace of the server pods; by default the supervisor's own (its service account's)
+	 * when it runs in a pod, else the kubeconfig context's, else "default".
+	 */
+	private String namespace;
+
+	/** The name of the server's container in each pod (a container of the template by that name becomes the server's). */
+	private String containerName = "server";
+
+	/**
+	 * The host server pods reach the supervisor's readiness callback at: by default the
+	 * supervisor pod's IP when it runs in the cluster (then telemetry.supervisor.callback.address
+	 * must not be loopback: 0.0.0.0, the token still guards it), else the callback's own address.
+	 * Set it to a Service's name to go through one.
+	 */
+	private String callbackHost;
+
+	/**
+	 * The supervisor's stable name on its pods (label startuptelemetry.github.io/supervisor): at
+	 * start it deletes the pods an earlier run of the same name left in the namespace (a kill -9, a
+	 * crash). Unique per namespace; spring.application.name when unset.
+	 */
+	private String supervisorName;
+
+	/** Whether to delete, at start, the pods an earlier run of this supervisor (same supervisor-name and namespace) left behind. */
+	private boolean cleanUpOnStart = true;
+
+	/**
+	 * Whether each server pod names the supervisor's own pod as its owner when the supervisor
+	 * runs in the cluster, so that Kubernetes deletes them when that pod goes, however the
+	 * supervisor ended.
+	 */
+	private boolean ownerReference = true;
+
+	/** How long one request to the API server may take (and connecting to it). */
+	private Duration apiTimeout = Duration.ofSeconds(10);
+
+	/**
+	 * Pod settings of one server, or of every server of one type, keyed by the server's name (a
+	 * replica's without its -index) or type: each field set here wins over the fleet-wide one.
+	 */
+	private Map<String, PodSettings> servers = new LinkedHashMap<>();
+
+	public String getNamespace() {
+		return this.namespace;
+	}
+
+	public void setNamespace(String namespace) {
+		this.namespace = namespace;
+	}
+
+	public String getContainerName() {
+		return this.containerName;
+	}
+
+	public void setContainerName(String containerName) {
+		this.containerName = containerName;
+	}
+
+	public String getCallbackHost() {
+		return this.callbackHost;
+	}
+
+	public void setCallbackHost(String callbackHost) {
+		this.callbackHost = callbackHost;
+	}
+
+	public String getSupervisorName() {
+		return this.supervisorName;
+	}
+
+	public void setSupervisorName(String supervisorName) {
+		this.supervisorName = supervisorName;
+	}
+
+	public boolean isCleanUpOnStart() {
+		return this.cleanUpOnStart;
+	}
+
+	public void setCleanUpOnStart(boolean cleanUpOnStart) {
+		this.cleanUpOnStart = cleanUpOnStart;
+	}
+
+	public boolean isOwnerReference() {
+		return this.ownerReference;
+	}
+
+	public void setOwnerReference(boolean ownerReference) {
+		this.ownerReference = ownerReference;
+	}
+
+	public Duration getApiTimeout() {
+		return this.apiTimeout;
+	}
+
+	public void setApiTimeout(Duration apiTimeout) {
+		this.apiTimeout = apiTimeout;
+	}
+
+	public Map<String, PodSettings> getServers() {
+		return this.servers;
+	}
+
+	public void setServers(Map<String, PodSettings> servers) {
+		this.servers = servers;
+	}
+
+	/**
+	 * The settings of server {@code name} of type {@code type}: the fleet-wide ones with those of
+	 * its name, else of its name without a replica's index, else of its type, over them.
+	 */
+	PodSettings forServer(String name, String type) {
+		PodSettings server = this.servers.get(name);
+		if (server == null && name.matches(".*-\\d+")) {
+			server = this.servers.get(name.substring(0, name.lastIndexOf('-')));
+		}
+		if (server == null && type != null) {
+			server = this.servers.get(type);
+		}
+		return (server != null) ? with(server) : with(new PodSettings());
+	}
+
+	@Override
+	public boolean supports(Class<?> type) {
+		return KubernetesProperties.class.isAssignableFrom(type);
+	}
+
+	@Override
+	public void validate(Object target, Errors errors) {
+		// the templates and quantities are checked with the client's own parser
+		new KubernetesPropertiesValidator().validate((KubernetesProperties) target, errors);
+	}
+
+}

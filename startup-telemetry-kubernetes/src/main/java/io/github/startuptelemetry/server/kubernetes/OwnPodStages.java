@@ -1,0 +1,131 @@
+package io.github.startuptelemetry.server.kubernetes;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import io.github.startuptelemetry.contract.KubernetesAttributes;
+import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.kubernetes.internal.InCluster;
+import io.github.startuptelemetry.kubernetes.internal.KubernetesClients;
+import io.github.startuptelemetry.kubernetes.internal.PodTimes;
+import io.github.startuptelemetry.lifecycle.internal.OtelListValues;
+import io.github.startuptelemetry.timeline.internal.PlatformPrelude;
+import io.github.startuptelemetry.timeline.internal.PlatformStages;
+import io.github.startuptelemetry.timeline.Stage;
+
+/**
+ * This server's own pod, read once (and its events, when the service account may list them) after
+ * ready, on the reporter's thread: its stages go ahead of the JVM's ({@link PodTimes#ahead}). The
+ * pod is the one this process runs in (its namespace from the service account, its name from the
+ * Downward API or {@code HOSTNAME}); the server's container is the one the launcher named in
+ * {@code OTEL_RESOURCE_ATTRIBUTES} ({@code k8s.container.name}), else the pod's default. One
+ * request of each, bounded, no retry. Whatever stands in the way (no service account, no
+ * permission, the API unreachable) is said once, at debug level, and the server's own stages are
+ * reported as they are.
+ */
+final class OwnPodStages implements PlatformPrelude {
+
+	private static final Log logger = LogFactory.getLog(OwnPodStages.class);
+
+	private static final String DOCS = " (docs/kubernetes.md)";
+
+	private final Map<String, String> env;
+
+	private final Duration timeout;
+
+	/**
+	 * @param env this process's environment
+	 * @param timeout how long connecting and each request may take: the report waits for them
+	 */
+	OwnPodStages(Map<String, String> env, Duration timeout) {
+		this.env = Map.copyOf(env);
+		this.timeout = timeout;
+	}
+
+	@Override
+	public PlatformStages read(List<Stage> own) {
+		try {
+			String notInPod = InCluster.notDetected(this.env);
+			String namespace = InCluster.namespace(this.env);
+			String name = InCluster.podName(this.env);
+			if (notInPod != null || namespace == null || name == null) {
+				leftOut((notInPod != null) ? "not in a pod with a service account: " + notInPod
+						: "the pod's " + ((namespace == null) ? "namespace (service account)" : "name") + " is unknown");
+				return PlatformStages.none(own);
+			}
+			try (KubernetesClient client = KubernetesClients.create(this.timeout, 0)) {
+				Pod pod = pod(client, namespace, name);
+				if (pod == null) {
+					return PlatformStages.none(own);
+				}
+				return PodTimes.of(pod, events(client, pod), container()).ahead(own);
+			}
+		}
+		catch (RuntimeException | LinkageError ex) {
+			leftOut("could not read the pod: " + KubernetesClients.describe(ex));
+			return PlatformStages.none(own);
+		}
+	}
+
+	private @Nullable Pod pod(KubernetesClient client, String namespace, String name) {
+		try {
+			Pod pod = client.pods().inNamespace(namespace).withName(name).get();
+			if (pod == null) {
+				leftOut("pod " + namespace + "/" + name + " not found");
+			}
+			return pod;
+		}
+		catch (RuntimeException ex) {
+			leftOut(KubernetesClients.forbidden(ex)
+					? "the service account may not get pod " + namespace + "/" + name + " ("
+							+ KubernetesClients.describe(ex) + "); grant it get on pods" + DOCS
+					: "could not read pod " + namespace + "/" + name + ": " + KubernetesClients.describe(ex));
+			return null;
+		}
+	}
+
+	/** The pod's events, when the service account may list them; else none, said once. */
+	private List<Event> events(KubernetesClient client, Pod pod) {
+		try {
+			return client.v1()
+				.events()
+				.inNamespace(pod.getMetadata().getNamespace())
+				.withInvolvedObject(new ObjectReferenceBuilder().withUid(pod.getMetadata().getUid()).build())
+				.list()
+				.getItems();
+		}
+		catch (RuntimeException ex) {
+			if (logger.isDebugEnabled()) {
+				logger.debug("Pod events not read, so the pod's stages leave out the image pull and the scheduler's "
+						+ "microsecond time: " + (KubernetesClients.forbidden(ex)
+								? "the service account may not list events (" + KubernetesClients.describe(ex)
+										+ "); grant it list on events" + DOCS
+								: KubernetesClients.describe(ex)));
+			}
+			return List.of();
+		}
+	}
+
+	/** The container the launcher named in {@code OTEL_RESOURCE_ATTRIBUTES}, or {@code null}. */
+	private @Nullable String container() {
+		String attributes = this.env.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES);
+		return (attributes != null) ? OtelListValues.parsePairs(attributes).pairs().get(KubernetesAttributes.CONTAINER_NAME)
+				: null;
+	}
+
+	private static void leftOut(String why) {
+		if (logger.isDebugEnabled()) {
+			logger.debug("Pod stages left out, the JVM's stages are reported as they are: " + why);
+		}
+	}
+
+}

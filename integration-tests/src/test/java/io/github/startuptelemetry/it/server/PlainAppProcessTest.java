@@ -36,6 +36,7 @@ import io.github.startuptelemetry.it.support.Ports;
 import io.github.startuptelemetry.it.support.PreloadList;
 import io.github.startuptelemetry.it.support.SampleJars;
 import io.github.startuptelemetry.it.support.Spans;
+import io.github.startuptelemetry.it.support.StarterLog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -293,6 +294,9 @@ class PlainAppProcessTest {
 				() -> new AssertionError("no failed-startup line:\n" + log));
 		assertThat(line).contains(" WARN ", "failed in " + failedIn + " after ", failedIn + "=");
 		reached.forEach((stage) -> assertThat(line).contains(" " + stage + "="));
+		// the starter says that line and nothing else above INFO: not its shutdown's troubles (issue 38)
+		assertThat(StarterLog.warnings(log)).as("the starter's lines above INFO").containsExactly(line);
+		assertThat(log).doesNotContain(StarterLog.FAILED_DESTROY);
 		// exported before the JVM exited
 		List<ReceivedSpan> spans = Spans.ofProcess(this.receiver.spans(), pid);
 		ReceivedSpan root = Spans.only(spans, "gym.server.startup");

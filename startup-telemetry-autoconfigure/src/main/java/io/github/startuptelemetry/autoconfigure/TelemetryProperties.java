@@ -242,7 +242,10 @@ public class TelemetryProperties {
 	/** The server's own startup timeline. */
 	public static class Startup {
 
-		/** Server name on spans and metrics. Defaults to spring.application.name. */
+		/**
+		 * Server name on spans, metrics and the log line. Defaults to spring.application.name, else
+		 * unknown_service (Boot's default service name).
+		 */
 		private String serverName;
 
 		/** Server type on spans and metrics (e.g. "model", "resources"). */

@@ -14,6 +14,12 @@ public final class ResourceAttributes {
 	public static final String SERVICE_NAME = "service.name";
 
 	/**
+	 * OpenTelemetry's service namespace: {@code spring.application.group} when nothing else sets
+	 * it, as Boot's resource has it.
+	 */
+	public static final String SERVICE_NAMESPACE = "service.namespace";
+
+	/**
 	 * NeMo Gym's service group: {@code OTEL_SERVICE_NAME} as given, when {@link #SERVICE_NAME}
 	 * is {@code <group>/<server>}.
 	 */

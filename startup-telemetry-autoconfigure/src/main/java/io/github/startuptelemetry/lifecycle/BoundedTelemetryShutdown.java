@@ -20,9 +20,9 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -58,6 +58,12 @@ import io.github.startuptelemetry.tracing.internal.SdkFlush;
  * overruns is abandoned, which loses only what an unreachable collector was going to lose
  * anyway, and on a daemon thread it never holds up the JVM's exit. With a healthy collector
  * everything is flushed as before.
+ * <p>
+ * It closes what exists and creates nothing: a startup that failed before the startup's export
+ * was created, or a build's AOT processing (which creates no bean at all), closes with what it
+ * has; asking the bean factory for a bean while it destroys its singletons would fail, and
+ * Spring would log that as a failed destroy method just where a user looks for why the startup
+ * failed.
  */
 final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPostProcessor,
 		ApplicationListener<ContextClosedEvent>, ApplicationContextAware, DisposableBean {
@@ -89,8 +95,8 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 
 	private final Duration timeout;
 
-	/** The startup's export: its pending report first, its own SDK last. */
-	private final ObjectProvider<StartupExport> export;
+	/** Where the startup's export is looked up, once it exists: its pending report first, its own SDK last. */
+	private @Nullable ConfigurableListableBeanFactory beanFactory;
 
 	/** Bean name to its chain and position in it, for every bean taken over. */
 	private final Map<String, Position> takenOver = new LinkedHashMap<>();
@@ -103,9 +109,8 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 
 	private ApplicationContext context;
 
-	BoundedTelemetryShutdown(Duration timeout, ObjectProvider<StartupExport> export) {
+	BoundedTelemetryShutdown(Duration timeout) {
 		this.timeout = (timeout != null && !timeout.isNegative()) ? timeout : Duration.ZERO;
-		this.export = export;
 		for (String chain : CHAINS.keySet()) {
 			this.created.put(chain, new ConcurrentSkipListMap<>());
 		}
@@ -124,6 +129,7 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	 */
 	@Override
 	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
+		this.beanFactory = beanFactory;
 		List<String> closers = new ArrayList<>();
 		Set<String> names = new HashSet<>();
 		for (String name : beanFactory.getBeanDefinitionNames()) {
@@ -228,7 +234,7 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	@Override
 	public void onApplicationEvent(ContextClosedEvent event) {
 		if (event.getApplicationContext() == this.context) {
-			StartupExport export = this.export.getIfAvailable();
+			StartupExport export = createdExport();
 			Closing.start(METRICS, this.created, this.closing, export,
 					(export != null) ? export.shutdownDeadline(this.timeout) : System.nanoTime() + this.timeout.toNanos());
 		}
@@ -243,11 +249,28 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	@Override
 	public void destroy() throws InterruptedException {
 		long deadline = System.nanoTime() + Math.max(0, this.timeout.toNanos() - JVM_EXIT_NATIVE_WAIT_NS);
-		StartupExport export = this.export.getIfAvailable();
+		StartupExport export = createdExport();
 		for (String chain : CHAINS.keySet()) {
 			Closing.start(chain, this.created, this.closing, export, deadline);
 		}
 		Closing.await(this.closing, deadline, this.timeout);
+	}
+
+	/**
+	 * The startup's export if the context created it, else {@code null}; never creates it. Its
+	 * name is looked up without initialising anything, and only an existing singleton is taken.
+	 */
+	private @Nullable StartupExport createdExport() {
+		ConfigurableListableBeanFactory beanFactory = this.beanFactory;
+		if (beanFactory == null) {
+			return null;
+		}
+		for (String name : beanFactory.getBeanNamesForType(StartupExport.class, false, false)) {
+			if (beanFactory.getSingleton(name) instanceof StartupExport export) {
+				return export;
+			}
+		}
+		return null;
 	}
 
 	/**

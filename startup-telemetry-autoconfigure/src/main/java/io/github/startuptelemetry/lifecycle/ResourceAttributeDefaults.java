@@ -78,7 +78,7 @@ class ResourceAttributeDefaults {
 				attributes.put(ResourceAttributes.HOST_NAME, host);
 			}
 			if (!serviceNamed(environment, env)) {
-				// what the summary line calls it too: no 'application' there and 'unknown_service' here
+				// Boot's default (unknown_service), as the summary line and the starter's own SDK have it
 				attributes.put(ResourceAttributes.SERVICE_NAME, ExportSettings.serviceName(environment));
 			}
 			Set<String> present = new HashSet<>(binder

@@ -43,13 +43,12 @@ public final class TelemetryLifecycleAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	static BoundedTelemetryShutdown boundedTelemetryShutdown(Environment environment,
-			ObjectProvider<StartupExport> export) {
+	static BoundedTelemetryShutdown boundedTelemetryShutdown(Environment environment) {
 		// the one property it needs, not the whole tree (the context binds that later)
 		Duration timeout = EarlyTelemetryProperties.bind(environment, TelemetryProperties.SHUTDOWN_TIMEOUT,
 				Bindable.of(Duration.class), new TelemetryProperties().getShutdownTimeout(),
 				LogFactory.getLog(BoundedTelemetryShutdown.class));
-		return new BoundedTelemetryShutdown(timeout, export);
+		return new BoundedTelemetryShutdown(timeout);
 	}
 
 	/**

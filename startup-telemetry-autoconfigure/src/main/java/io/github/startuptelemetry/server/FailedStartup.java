@@ -69,7 +69,8 @@ final class FailedStartup {
 						.toNanos());
 		}
 		if (startup.isLogSummary()) {
-			logger.warn(line(serverName, timeline, failed, traceId));
+			// INFO: Boot logs the failure itself; this line only says how far the startup got
+			logger.info(line(serverName, timeline, failed, traceId));
 		}
 	}
 

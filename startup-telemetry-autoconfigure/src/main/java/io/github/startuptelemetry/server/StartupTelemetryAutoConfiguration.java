@@ -70,8 +70,8 @@ public final class StartupTelemetryAutoConfiguration {
 
 	/**
 	 * The name on the spans, the histograms and the summary line: {@code telemetry.startup.server-name},
-	 * else {@code spring.application.name}, else what the resource's service is called then too
-	 * ({@link ExportSettings#DEFAULT_SERVICE_NAME}).
+	 * else {@code spring.application.name}, else what the resource's service is called then too,
+	 * by Boot's rule ({@link ExportSettings#DEFAULT_SERVICE_NAME}, {@code unknown_service}).
 	 */
 	static String serverName(TelemetryProperties.Startup startup, Environment environment) {
 		if (startup.getServerName() != null && !startup.getServerName().isBlank()) {

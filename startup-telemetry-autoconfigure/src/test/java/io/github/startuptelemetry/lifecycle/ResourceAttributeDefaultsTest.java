@@ -31,8 +31,8 @@ class ResourceAttributeDefaultsTest {
 				Map.entry("nemo.run.id", "run-7"), Map.entry("nv.dl.run_id", "run-7"), Map.entry("process.pid", "42"),
 				// nemo-lens's instance id and host name, as Gym's servers carry them
 				Map.entry("service.instance.id", "run-7-rank1"), Map.entry("host.name", HostName.local()),
-				// named nowhere: what its summary line calls it
-				Map.entry("service.name", "application"), Map.entry("team", "rl"));
+				// named nowhere: Boot's default, what its summary line calls it too
+				Map.entry("service.name", "unknown_service"), Map.entry("team", "rl"));
 	}
 
 	@Test

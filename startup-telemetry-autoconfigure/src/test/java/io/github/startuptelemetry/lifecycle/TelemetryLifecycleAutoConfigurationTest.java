@@ -18,12 +18,17 @@ import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -160,6 +165,46 @@ class TelemetryLifecycleAutoConfigurationTest {
 				registries.set(context.getBeansOfType(MeterRegistry.class).values());
 			});
 		assertThat(registries.get()).isNotEmpty().allMatch(MeterRegistry::isClosed);
+	}
+
+	/**
+	 * A startup that fails while the singletons are created: the shutdown closes what exists (the
+	 * exporter created before the failing bean) and asks for nothing that was never created (the
+	 * startup's export, defined after it): a bean factory in destruction refuses to create one, and
+	 * Spring logs that refusal as a failed destroy method, which a user reads as the cause.
+	 */
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void aFailedStartupClosesWhatExistsAndCreatesNothingWhileItCloses(CapturedOutput output) {
+		RecordingExporter exporter = new RecordingExporter();
+		new ApplicationContextRunner().withBean("earlyExporter", RecordingExporter.class, () -> exporter)
+			.withBean("failing", Object.class, () -> {
+				throw new IllegalStateException("this bean fails on purpose");
+			})
+			.withConfiguration(AutoConfigurations.of(TelemetryLifecycleAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessage("this bean fails on purpose"));
+		assertThat(exporter.shutdowns).as("the exporter's shutdown, once").hasValue(1);
+		assertThat(output).doesNotContain("Invocation of destroy method failed", "startupTelemetryExport",
+				"Singleton bean creation not allowed");
+	}
+
+	/**
+	 * A build's AOT processing refreshes the context for AOT (the bean factory post-processors run,
+	 * no bean is created) and closes it: nothing to close, nothing created, nothing said.
+	 */
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void aContextRefreshedForAotProcessingClosesQuietly(CapturedOutput output) {
+		try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext()) {
+			context.register(TelemetryLifecycleAutoConfiguration.class);
+			context.refreshForAotProcessing(new RuntimeHints());
+			assertThat(context.getBeanFactory().containsSingleton("startupTelemetryExport")).isFalse();
+		}
+		assertThat(output).doesNotContain("Invocation of destroy method failed", "startupTelemetryExport",
+				"Singleton bean creation not allowed");
 	}
 
 	@Configuration(proxyBeanMethods = false)

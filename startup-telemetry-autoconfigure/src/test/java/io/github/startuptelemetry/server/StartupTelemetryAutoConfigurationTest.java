@@ -83,6 +83,10 @@ class StartupTelemetryAutoConfigurationTest {
 			.run((context) -> assertThat(StartupTelemetryAutoConfiguration.serverName(
 					context.getBean(TelemetryProperties.class).getStartup(), context.getEnvironment()))
 				.isEqualTo("model-0"));
+		// named nowhere: Boot's default service name, as the resource has it then
+		this.runner.run((context) -> assertThat(StartupTelemetryAutoConfiguration.serverName(
+				context.getBean(TelemetryProperties.class).getStartup(), context.getEnvironment()))
+			.isEqualTo("unknown_service"));
 	}
 
 	@Test

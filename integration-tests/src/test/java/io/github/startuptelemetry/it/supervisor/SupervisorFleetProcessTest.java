@@ -26,6 +26,7 @@ import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
+import io.github.startuptelemetry.it.support.StarterLog;
 
 import static io.github.startuptelemetry.it.support.Fleets.assertAllStopped;
 import static io.github.startuptelemetry.it.support.Fleets.byServer;
@@ -213,8 +214,13 @@ class SupervisorFleetProcessTest {
 			.args(args.toArray(String[]::new))
 			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).isNotZero();
-			assertThat(supervisor.log()).contains("Property: telemetry.supervisor." + property, "Reason: " + reason)
-				.doesNotContain("Spawned");
+			String log = supervisor.log();
+			assertThat(log).contains("Property: telemetry.supervisor." + property, "Reason: " + reason)
+				.doesNotContain("Spawned")
+				.doesNotContain(StarterLog.FAILED_DESTROY);
+			// above INFO the starter says nothing: Boot reports the failure (issue 38)
+			assertThat(log).contains("Startup of 'sample-supervisor' failed in ");
+			assertThat(StarterLog.warnings(log)).as("the starter's lines above INFO").isEmpty();
 		}
 	}
 

@@ -42,6 +42,19 @@ public final class SampleJars {
 		return jar("plain.app.starter.jar");
 	}
 
+	/**
+	 * The same app with the starter, processed by Spring AOT at build time ({@code process-aot}):
+	 * start it with {@code -Dspring.aot.enabled=true}.
+	 */
+	public static Path plainAppAot() {
+		return jar("plain.app.aot.jar");
+	}
+
+	/** What the build's Spring AOT processing of {@link #plainAppAot()} logged (its own log file). */
+	public static Path plainAppAotBuildLog() {
+		return jar("plain.app.aot.log");
+	}
+
 	/** The repository's root, where the sample supervisor's default fleet finds the server jar. */
 	public static Path repositoryRoot() {
 		return server().getParent().getParent().getParent();

@@ -39,8 +39,15 @@ import io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties;
  */
 public final class ExportSettings {
 
-	/** The service name of an application that names itself nowhere (the summary line's too). */
-	public static final String DEFAULT_SERVICE_NAME = "application";
+	/**
+	 * The service name of an application that names itself nowhere (the summary line's too): Boot's
+	 * own ({@code OpenTelemetryResourceAttributes}), so that one application has one name whichever
+	 * SDK exports it; without the {@code :java} the OpenTelemetry SDK's own default appends.
+	 */
+	public static final String DEFAULT_SERVICE_NAME = "unknown_service";
+
+	/** Boot's source of {@code service.namespace}, when nothing else sets it. */
+	static final String APPLICATION_GROUP = "spring.application.group";
 
 	static final String TRACES_EXPORT_ENABLED = "management.tracing.export.enabled";
 
@@ -60,9 +67,11 @@ public final class ExportSettings {
 
 	private final String serviceName;
 
+	private final @Nullable String serviceNamespace;
+
 	private ExportSettings(Map<String, String> otelProperties, boolean otlp, boolean traces, boolean metrics,
 			@Nullable String zipkinEndpoint, @Nullable String destination, Map<String, String> resourceAttributes,
-			String serviceName) {
+			String serviceName, @Nullable String serviceNamespace) {
 		this.otelProperties = Map.copyOf(otelProperties);
 		this.otlp = otlp;
 		this.traces = traces;
@@ -71,6 +80,7 @@ public final class ExportSettings {
 		this.destination = destination;
 		this.resourceAttributes = Map.copyOf(resourceAttributes);
 		this.serviceName = serviceName;
+		this.serviceNamespace = serviceNamespace;
 	}
 
 	/** The settings of a process configured by {@code environment}, whose process env is {@code env}. */
@@ -145,20 +155,17 @@ public final class ExportSettings {
 		}
 		Map<String, String> resource = stringMap(binder, ProcessResourceAttributes.BOOT_PROPERTY);
 		return new ExportSettings(properties, otlp, traces, metrics, zipkin, destination, resource,
-				serviceName(environment));
+				serviceName(environment), text(environment.getProperty(APPLICATION_GROUP)));
 	}
 
 	/**
 	 * The service name of a process that configures none ({@code OTEL_SERVICE_NAME}, a
-	 * {@code service.name} resource attribute): {@code spring.application.name}, else
-	 * {@code telemetry.startup.server-name}, else {@value #DEFAULT_SERVICE_NAME}; what its summary
-	 * line calls it too.
+	 * {@code service.name} resource attribute), by Boot's rule: {@code spring.application.name},
+	 * else {@value #DEFAULT_SERVICE_NAME}; what its summary line calls it too when nothing names
+	 * the server. (A blank {@code spring.application.name} counts as none.)
 	 */
 	public static String serviceName(Environment environment) {
 		String name = text(environment.getProperty("spring.application.name"));
-		if (name == null) {
-			name = text(environment.getProperty(TelemetryProperties.SERVER_NAME));
-		}
 		return (name != null) ? name : DEFAULT_SERVICE_NAME;
 	}
 
@@ -200,6 +207,14 @@ public final class ExportSettings {
 	/** The service name when nothing configures one. */
 	public String serviceName() {
 		return this.serviceName;
+	}
+
+	/**
+	 * {@code spring.application.group}: the service namespace when nothing configures one, as in
+	 * Boot; {@code null} without it.
+	 */
+	public @Nullable String serviceNamespace() {
+		return this.serviceNamespace;
 	}
 
 	/**

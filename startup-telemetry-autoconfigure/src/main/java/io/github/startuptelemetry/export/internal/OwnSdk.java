@@ -98,7 +98,8 @@ final class OwnSdk {
 	/**
 	 * The SDK's resource (its defaults, {@code OTEL_RESOURCE_ATTRIBUTES}, {@code OTEL_SERVICE_NAME})
 	 * with Spring's resource attributes over it, the process's service name when nothing named
-	 * one, typed.
+	 * one and its namespace ({@code spring.application.group}) when nothing set one, as Boot's
+	 * resource has them, typed.
 	 */
 	static Resource resource(Resource resource, ConfigProperties config, ExportSettings settings) {
 		AttributesBuilder attributes = resource.getAttributes().toBuilder();
@@ -108,6 +109,11 @@ final class OwnSdk {
 				|| settings.resourceAttributes().containsKey(ResourceAttributes.SERVICE_NAME);
 		if (!named) {
 			attributes.put(AttributeKey.stringKey(ResourceAttributes.SERVICE_NAME), settings.serviceName());
+		}
+		AttributeKey<String> namespace = AttributeKey.stringKey(ResourceAttributes.SERVICE_NAMESPACE);
+		if (settings.serviceNamespace() != null && resource.getAttribute(namespace) == null
+				&& !settings.resourceAttributes().containsKey(ResourceAttributes.SERVICE_NAMESPACE)) {
+			attributes.put(namespace, settings.serviceNamespace());
 		}
 		return TypedResource.typed(Resource.create(attributes.build(), resource.getSchemaUrl()));
 	}

@@ -10,12 +10,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 
 /**
  * {@link org.springframework.context.annotation.Conditional @Conditional} that matches unless
- * {@code telemetry.enabled} is {@code false}: the starter's one switch
- * ({@link TelemetryProperties#isEnabled()}, env {@code TELEMETRY_ENABLED}), as every
- * auto-configuration of the starter applies it. Unset means on.
- * <p>
- * It only decides what the context holds. Code that runs before a context exists reads the
- * switch itself; see {@code ServerStartupListener} and {@code ReadyReportRunListener}.
+ * {@code telemetry.enabled} is {@code false} (env {@code TELEMETRY_ENABLED}; unset means on), as
+ * every auto-configuration of the starter applies it. Code that runs before a context exists reads
+ * the switch itself ({@code TelemetrySwitch}).
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ ElementType.TYPE, ElementType.METHOD })

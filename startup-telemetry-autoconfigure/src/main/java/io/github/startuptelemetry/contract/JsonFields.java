@@ -2,10 +2,8 @@ package io.github.startuptelemetry.contract;
 
 /**
  * Field names (and the few fixed values) of our JSON documents: the timeline a server serves at
- * {@code /actuator/startuptimeline}, the ready callback it posts to its supervisor (which carries
- * that timeline), and the report file a supervisor writes ({@code startup-report.json}, its
- * schema in {@code docs/startup-report.schema.json}). Other programs read them, so they are a
- * contract like every other name here. A name used by several documents means the same in each.
+ * {@code /actuator/startuptimeline}, the ready callback it posts to its supervisor, and the
+ * supervisor's {@code startup-report.json}. A name used by several documents means the same in each.
  */
 public final class JsonFields {
 

@@ -1,11 +1,9 @@
 package io.github.startuptelemetry.contract;
 
 /**
- * Kubernetes names: OpenTelemetry's {@code k8s.*} resource conventions (the stable ones), our own
- * additions under {@code startup.k8s.}, and the Downward API variables a server pod is given, named
- * as the OpenTelemetry Operator names them. The collector's {@code k8sattributes} processor tags
- * spans by the pod that sent them, so spans a supervisor exports about another pod carry that pod's
- * {@code k8s.*} themselves, as span attributes.
+ * Kubernetes names: OpenTelemetry's stable {@code k8s.*} resource conventions, our own additions
+ * under {@code startup.k8s.}, and the Downward API variables a server pod is given, named as the
+ * OpenTelemetry Operator names them.
  */
 public final class KubernetesAttributes {
 

@@ -3,15 +3,9 @@ package io.github.startuptelemetry.internal;
 import java.util.Locale;
 
 /**
- * Fixed-point decimals exactly as {@code String.format(Locale.ROOT, "%.nf", value)} writes them
- * (the shortest decimal digits of the double, rounded half up), without {@link java.util.Formatter}:
- * that one parses its pattern with a regular expression and allocates a formatter for every call,
- * and a supervisor's report of a hundred servers asks for thousands of numbers (its durations,
- * bar positions and tooltips) while the fleet it reports on waits for it.
- * <p>
- * Equal to the formatter on Java 17 and on 21 and later (compared over millions of values on 17
- * and 25). Java 19 and 20 had a new {@code Double.toString} but the old formatter digits, so a
- * rare tie could differ there in its last digit.
+ * Fixed-point decimals exactly as {@code String.format(Locale.ROOT, "%.nf", value)} writes them,
+ * without {@link java.util.Formatter}, which parses its pattern and allocates for every call while
+ * a report of a hundred servers asks for thousands of numbers.
  */
 public final class Decimals {
 
@@ -33,7 +27,9 @@ public final class Decimals {
 		if (!Double.isFinite(value) || Math.abs(value) >= MAX_FAST || places < 0 || places > MAX_FAST_PLACES) {
 			return String.format(Locale.ROOT, "%." + places + "f", value);
 		}
-		// the formatter's digits: those of Double.toString, "123.45" or "1.2345E-5"
+		// the formatter's digits: those of Double.toString, "123.45" or "1.2345E-5" (equal to the
+		// formatter on 17 and on 21+, compared over millions of values; 19 and 20 paired a new
+		// Double.toString with the old formatter digits, so a rare tie may differ in its last digit)
 		String text = Double.toString(Math.abs(value));
 		int exponentAt = text.indexOf('E');
 		int end = (exponentAt < 0) ? text.length() : exponentAt;

@@ -8,18 +8,15 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * HTTP/1.1 as the starter's own clients speak it, one request per connection: the head of a
- * request ({@code Connection: close}), and a bounded reading of the answer (the status line,
- * then a body as {@code Content-Length}, chunks or the connection's end delimit it). They talk
- * on a socket of their own so that no HTTP client is loaded into a starting server, and a
- * hundred probed servers cost the supervisor no thread each.
- * <p>
- * These run on the readiness path (a server's ready callback, the fleet's probes), many times
- * per fleet and often cold: plain loops and concatenation here, no regex, no formatter, no
- * lambda or method reference (each is linked on its first use, which costs a cold path
- * milliseconds; see {@code bench/results/readiness-lag.md}).
+ * HTTP/1.1 as the starter's own clients speak it, one request per connection: a request's head,
+ * and a bounded reading of the answer. A socket of their own means no HTTP client loaded into a
+ * starting server, and no thread per probed server in the supervisor.
  */
 public final class Http11 {
+
+	// The readiness path runs these many times per fleet, often cold: plain loops and concatenation,
+	// no regex, formatter, lambda or method reference (each is linked on its first use, which costs a
+	// cold path milliseconds; bench/results/readiness-lag.md).
 
 	/** A status line, or a whole head, is never longer: a server sending more is not answering. */
 	public static final int MAX_HEAD = 8192;

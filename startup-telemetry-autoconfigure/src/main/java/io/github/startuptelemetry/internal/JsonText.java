@@ -11,13 +11,11 @@ import org.jspecify.annotations.Nullable;
 import io.github.startuptelemetry.internal.Decimals;
 
 /**
- * Just enough JSON, with the JDK alone, for everything of ours that is JSON text: the ready
- * callback a server posts (compact), the report files (pretty), and reading both back. The
- * server posts it before any JSON library is warm, the supervisor reads what arrives over the
- * network (bounded nesting, exact escapes), and the standalone report comparison runs without
- * Spring on the class path. Writes maps, lists, strings, numbers, booleans and nulls; reads the
- * same back (numbers as {@code Long} or {@code Double}). Reading malformed text throws
- * {@link IllegalArgumentException} saying where.
+ * Just enough JSON for everything of ours that is JSON text: the ready callback (compact), the
+ * report files (pretty), and reading both back ({@link #parse}: numbers as {@code Long} or
+ * {@code Double}, bounded nesting, malformed text an {@link IllegalArgumentException} saying
+ * where). JDK only: a server posts before any JSON library is warm, and the report comparison
+ * runs without Spring.
  */
 public final class JsonText {
 

@@ -10,18 +10,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A HotSpot JVM's performance counters, as it keeps them in a file
- * ({@code /tmp/hsperfdata_<user>/<pid>}, what {@code jcmd <pid> PerfCounter.print} and
- * {@code jstat} read), over a buffer holding that file: a copy of another JVM's, or a live
- * mapping of our own JVM's, whose {@code long} counters then read as the JVM updates them.
- * The JVM keeps them whatever we do ({@code -XX:+UsePerfData} is the default;
- * {@code -XX:-UsePerfData} and {@code -XX:+PerfDisableSharedMem} mean no file).
- * <p>
- * The layout (version 2.0, unchanged since JDK 1.4.2): a 32-byte prologue (magic
- * {@code 0xcafec0c0}, the byte order, version, an "accessible" flag, the entries' offset and
- * count), then entries of a header (length, name offset, vector length, type, flags, units,
- * variability, data offset), a NUL-terminated name and the value. The entries are walked once;
- * a {@code long} is then read where it lies.
+ * A HotSpot JVM's performance counters as it keeps them in its hsperfdata file
+ * ({@code /tmp/hsperfdata_<user>/<pid>}, what {@code jstat} reads), over a buffer holding that
+ * file: a copy of another JVM's, or a live mapping of our own, read as the JVM updates it.
  */
 public final class PerfData {
 
@@ -55,6 +46,9 @@ public final class PerfData {
 
 	/** The counters in {@code buffer} (from its position 0), or {@code null} when it is not a ready counter file. */
 	public static @Nullable PerfData of(ByteBuffer buffer) {
+		// Version 2.0, unchanged since JDK 1.4.2: a 32-byte prologue (magic, byte order, version, an
+		// "accessible" flag, the entries' offset and count), then entries of a header (length, name
+		// offset, vector length, type, ..., data offset), a NUL-terminated name and the value
 		int size = buffer.limit();
 		if (size < PROLOGUE) {
 			return null;

@@ -12,11 +12,8 @@ import org.springframework.core.env.Environment;
 
 /**
  * {@code telemetry.*} for code that runs before the context binds {@code TelemetryProperties}
- * (environment and bean factory post-processors), with the same leniency: a value that does
- * not bind leaves its default in place, with a debug line naming the property (never the
- * value), because telemetry may never fail a server. Only the branches or single properties
- * a caller needs, never the whole tree, which the context binds anyway. Public for the
- * server's timeline, which reads its settings before any bean definition is loaded.
+ * (environment and bean factory post-processors), as leniently: a value that does not bind
+ * leaves its default, with a debug line naming the property, never the value.
  */
 public final class EarlyTelemetryProperties {
 

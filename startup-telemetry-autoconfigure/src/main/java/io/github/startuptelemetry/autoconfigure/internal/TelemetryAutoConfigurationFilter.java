@@ -15,15 +15,10 @@ import org.springframework.core.env.Environment;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 
 /**
- * Drops the starter's auto-configurations that cannot apply, by name, before Boot reads their
- * class files: with {@code telemetry.enabled=false} the ones switched off as a whole by
- * {@code @ConditionalOnTelemetryEnabled}, and without a declared fleet the fleet's own (those
- * conditioned as a whole on {@code @ConditionalOnFleet}, and every launcher's). Boot would reach the same verdict, but
- * only after reading each class file and evaluating its conditions, in every server; here it is
- * a prefix check per candidate and each setting read once. Outside Kubernetes (no
- * {@code KUBERNETES_SERVICE_HOST}, no {@code spring.main.cloud-platform}) it drops the server's pod
- * stages too, so that a server elsewhere reads none of their classes. Their conditions stay, for a
- * user who imports one directly. A name not listed here, and anything not ours, is always kept.
+ * Drops, by name and before Boot reads their class files, the starter's auto-configurations that
+ * cannot apply: all of them with {@code telemetry.enabled=false}, the fleet's and the launchers'
+ * without a declared fleet, the server's pod stages outside Kubernetes. Their conditions stay, for
+ * a user who imports one directly; anything not listed here is kept.
  */
 public final class TelemetryAutoConfigurationFilter implements AutoConfigurationImportFilter, EnvironmentAware, Ordered {
 

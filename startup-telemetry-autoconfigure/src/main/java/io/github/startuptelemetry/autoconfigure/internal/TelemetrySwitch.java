@@ -15,10 +15,8 @@ import io.github.startuptelemetry.contract.TelemetryEnv;
 
 /**
  * The one switch, {@code telemetry.enabled}, read where no Spring context can help: before the
- * environment exists, or in code that never sees a bean. The environment is the only channel a
- * spawned process has, so {@link #enabledInEnv()} reads it (the system property, env
- * {@code TELEMETRY_ENABLED}, then NeMo's {@code NEMO_GYM_OTEL_ENABLED} and
- * {@code NEMO_LENS_ENABLED}, with Gym's precedence). A value that is not a boolean is ignored, never an error.
+ * environment exists, or in code that never sees a bean. A value that is not a boolean is ignored,
+ * never an error.
  */
 public final class TelemetrySwitch {
 

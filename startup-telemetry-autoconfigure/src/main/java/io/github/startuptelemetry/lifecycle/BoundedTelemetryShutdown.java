@@ -41,29 +41,9 @@ import io.github.startuptelemetry.tracing.internal.SdkFlush;
 
 /**
  * Bounds the telemetry flush at shutdown by {@code telemetry.shutdown-timeout} (NeMo RL's
- * {@code shutdown_telemetry}). Boot's OpenTelemetry SDK beans and Micrometer's meter registries
- * close while the context closes, and those closes block: {@code OpenTelemetrySdk} joins its
- * shutdown for 10 s, a batch processor drains its whole queue with retries, Boot's
- * {@code MeterRegistryCloser} waits for the OTLP registry's last publish. Against a collector
- * that never answers a plain Boot app needs ~10 s to exit (~20 s with OTLP metrics), and
- * nothing below honours a budget.
- * <p>
- * So this takes those closes away from the context (the beans' inferred destroy methods are
- * removed, an explicit one is left alone, and Boot's {@code MeterRegistryCloser} is dropped)
- * and does them itself on daemon threads: the meter registries when the context starts closing,
- * where Boot closed them, and the OpenTelemetry SDK last (its tracer providers flushed first,
- * see {@link SpanDrain}; then SDK, providers, processors, exporters, so each flushes into the
- * next), each on its own thread, so a dead metrics endpoint
- * cannot hold back the spans. The destroy phase waits for both at most the budget; a flush that
- * overruns is abandoned, which loses only what an unreachable collector was going to lose
- * anyway, and on a daemon thread it never holds up the JVM's exit. With a healthy collector
- * everything is flushed as before.
- * <p>
- * It closes what exists and creates nothing: a startup that failed before the startup's export
- * was created, or a build's AOT processing (which creates no bean at all), closes with what it
- * has; asking the bean factory for a bean while it destroys its singletons would fail, and
- * Spring would log that as a failed destroy method just where a user looks for why the startup
- * failed.
+ * {@code shutdown_telemetry}): takes the blocking closes of the OpenTelemetry SDK beans and the
+ * meter registries away from the context and does them itself on daemon threads, abandoning what
+ * overruns the budget. It closes what exists and creates nothing.
  */
 final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPostProcessor,
 		ApplicationListener<ContextClosedEvent>, ApplicationContextAware, DisposableBean {

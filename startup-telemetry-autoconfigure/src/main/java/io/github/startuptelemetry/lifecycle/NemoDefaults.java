@@ -16,20 +16,9 @@ import io.github.startuptelemetry.lifecycle.internal.ProcessResourceAttributes;
 
 /**
  * Reads NeMo Gym's and nemo-lens's settings ({@link NemoEnv}: {@code NEMO_GYM_OTEL_*}, else
- * {@code NEMO_LENS_*}) as defaults of ours, so a Java server a Gym supervisor spawns follows the
- * fleet's switches: {@code _ENABLED} → {@code telemetry.enabled}, {@code _SPAN_GROUPS} →
- * {@code telemetry.span-groups}, {@code _RUN_ID} →
- * {@code telemetry.run-id}, {@code _TRACES_ENABLED=false} →
- * {@code management.tracing.export.enabled=false}, {@code _METRICS_ENABLED=false} →
- * {@code management.otlp.metrics.export.enabled=false}; {@code _ENABLED=false} turns both off
- * too, as nemo-lens then sets up no provider at all (Boot's own JVM and HTTP metrics would
- * otherwise still reach an {@code OTEL_EXPORTER_OTLP_ENDPOINT}). Booleans are 1/0, true/false, yes/no,
- * on/off, any case; anything else is ignored.
- * <p>
- * A lowest-precedence property source, added by {@link OtlpEnvironmentPostProcessor} before it
- * and {@link ResourceAttributesEnvironmentPostProcessor} read {@code telemetry.enabled} (one
- * post-processor less on every startup): {@code telemetry.*}, {@code TELEMETRY_*} and anything
- * else the user configured win.
+ * {@code NEMO_LENS_*}) as lowest-precedence defaults of ours, so that a Java server a Gym
+ * supervisor spawns follows the fleet's switches; {@code telemetry.*}, {@code TELEMETRY_*} and
+ * anything else the user configured win.
  */
 final class NemoDefaults {
 

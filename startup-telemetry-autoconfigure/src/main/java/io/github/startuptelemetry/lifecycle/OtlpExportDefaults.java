@@ -14,23 +14,10 @@ import io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties;
 import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 
 /**
- * The first step of {@link TelemetryEnvironmentPostProcessor}: points Boot's OTLP span exporter where the standard {@code OTEL_EXPORTER_OTLP_*} env vars say
- * (as a supervisor sets them for its servers), so a server configured with nothing exports where
- * its supervisor does. Boot 4.0.7 does not read them for traces (only Micrometer's OTLP meter
- * registry reads the endpoint and headers for metrics, and Boot's resource reads
- * {@code OTEL_SERVICE_NAME} and {@code OTEL_RESOURCE_ATTRIBUTES}), so this maps
- * {@code OTEL_EXPORTER_OTLP_[TRACES_]ENDPOINT}, {@code _HEADERS} and {@code _PROTOCOL} onto
- * {@code management.opentelemetry.tracing.export.otlp.*}, through {@link BootOtlpProperties}, the
- * mapping the supervisor writes them with.
- * <p>
- * First, NeMo Gym's and nemo-lens's settings become defaults of ours ({@link NemoDefaults}).
- * <p>
- * Only in an application that has Boot's OTLP exporters (the starter forces none on it): its
- * own SDK reads the standard variables itself ({@code export.internal.ExportSettings}). The
- * result is a lowest-precedence property source, and only when the user configured no
- * endpoint: export settings are taken as a unit, so headers meant for the env's collector never
- * go to one the user chose. A malformed value is ignored with a debug line naming the variable
- * (never its value: headers are credentials); it never fails the server.
+ * The first step of {@link TelemetryEnvironmentPostProcessor}: NeMo's settings become defaults of
+ * ours ({@link NemoDefaults}), then the standard {@code OTEL_EXPORTER_OTLP_*} variables point Boot's
+ * OTLP span exporter, which Boot 4.0.7 does not read them for, as lowest-precedence
+ * {@code management.opentelemetry.tracing.export.otlp.*} defaults ({@link BootOtlpProperties}).
  */
 class OtlpExportDefaults {
 

@@ -17,12 +17,9 @@ import io.github.startuptelemetry.tracing.internal.TypedResource;
 
 /**
  * Gives one OTLP metrics payload of Micrometer's, whose attributes are all strings, the types NeMo
- * Gym and nemo-lens export: on the resource, the {@link ResourceAttributes#INT_TYPED} keys
- * whose value is an integer by lens's rule become ints (as {@link TypedResource}
- * does for the trace resource); on a histogram point of a metric in
- * {@link MetricNames#BOOL_TAGS}, those tags become bools when they are {@code "true"} or
- * {@code "false"}. Everything else is left as it came. Framework-free, and loaded only when a
- * payload is first sent, on the registry's publishing thread.
+ * Gym and nemo-lens export: lens's int resource attributes ({@link ResourceAttributes#INT_TYPED},
+ * as {@link TypedResource} does for traces) and Gym's bool tags ({@link MetricNames#BOOL_TAGS});
+ * everything else is left as it came.
  */
 final class OtlpMetricsTypes {
 

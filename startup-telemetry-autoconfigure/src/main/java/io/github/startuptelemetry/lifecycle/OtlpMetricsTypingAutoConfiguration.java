@@ -13,13 +13,10 @@ import org.springframework.context.annotation.Bean;
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 
 /**
- * Gym's attribute types on the OTLP metrics wire: Boot 4.0.7 exports metrics only through
- * Micrometer's OTLP meter registry (there is no OpenTelemetry {@code SdkMeterProvider} of
- * Boot's), whose tags and resource attributes are strings, and it builds that registry with
- * the application's {@link OtlpMetricsSender} bean when there is one. This provides that bean:
- * Micrometer's own HTTP sender, with each payload typed by {@link TypedOtlpMetricsSender}.
- * Only where Boot's OTLP registry exists (the starter turns it off until an endpoint is
- * configured), and a sender of the application's own wins.
+ * Gym's attribute types on the OTLP metrics wire: an {@link OtlpMetricsSender} bean for Boot's
+ * OTLP meter registry, whose tags and resource attributes are strings, that types each payload
+ * ({@link TypedOtlpMetricsSender}). Only where Boot's OTLP registry exists; a sender of the
+ * application's own wins.
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.micrometer.metrics.autoconfigure.export.otlp.OtlpMetricsExportAutoConfiguration")
 // Boot's own condition for its OTLP registry, and the module of ConditionalOnEnabledMetricsExport (where

@@ -24,24 +24,11 @@ import io.github.startuptelemetry.lifecycle.internal.ProcessResourceAttributes;
 import io.github.startuptelemetry.internal.HostName;
 
 /**
- * The second step of {@link TelemetryEnvironmentPostProcessor}: adds this process's identity ({@code nv.dl.rank}, {@code nv.dl.world_size},
- * {@code nv.dl.local_rank}, {@code rl.worker_group}, on Slurm nemo-lens's {@code slurm.*} and
- * {@code nv.dl.job.uuid} ({@link SlurmResourceAttributes}), the run id ({@code nemo.run.id} and the
- * deprecated {@code nv.dl.run_id}, picked by {@link RunId} when none was configured, and then
- * also the default of {@code telemetry.run-id}), {@code process.pid}, nemo-lens's
- * {@code service.instance.id} and {@code host.name}, the service name when nothing else names it
- * (the one the summary line uses), and the user's {@code telemetry.resource-attributes}) to Boot's
- * {@code management.opentelemetry.resource-attributes}, which Boot puts on the OpenTelemetry
- * resource and on the OTLP meter registry alike (and the starter's own SDK on its resource), so spans and metrics of one rank can be
- * selected downstream.
- * <p>
- * Defaults only: a lowest-precedence property source, and an attribute the user already set
- * (in {@code management.opentelemetry.resource-attributes} or {@code OTEL_RESOURCE_ATTRIBUTES})
- * is left alone: a spawned server gets its rank both ways, and
- * {@link ProcessResourceAttributes} says why and which wins. Attribute values are strings, as
- * everywhere in Boot's resource configuration; {@link TypedResourcePostProcessor} types the
- * trace resource's ints.
- * An unusable value is ignored with a debug line; it never fails the server.
+ * The second step of {@link TelemetryEnvironmentPostProcessor}: adds this process's identity
+ * (rank, world size, worker group, run id, pid, host, instance id, on Slurm lens's
+ * {@code slurm.*}, and the user's {@code telemetry.resource-attributes}) to Boot's
+ * {@code management.opentelemetry.resource-attributes}, so that spans and metrics of one rank can
+ * be selected downstream. Defaults only: an attribute the user already set is left alone.
  */
 class ResourceAttributeDefaults {
 

@@ -11,13 +11,8 @@ import java.util.UUID;
 import io.github.startuptelemetry.contract.SlurmAttributes;
 
 /**
- * The Slurm resource attributes nemo-lens derives ({@code derive_slurm_resource_attributes}),
- * when {@code SLURM_JOB_ID} is set: the job (array jobs as {@code <array job>_<task>}), its
- * name, cluster, partition, node and task counts, restart count, user, account, QOS,
- * reservation, topology, the head node (outside a step only) and the stable
- * {@code nv.dl.job.uuid}. Empty values are skipped; a count that is not an int is skipped (its
- * default applies only when it is missing). Values are strings here; the counts are typed as
- * ints on the trace resource.
+ * The Slurm resource attributes nemo-lens derives ({@code derive_slurm_resource_attributes}) when
+ * {@code SLURM_JOB_ID} is set, as strings (the counts are typed as ints on the trace resource).
  */
 final class SlurmResourceAttributes {
 

@@ -13,13 +13,10 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 
 /**
- * What the environment a process was started with means for its telemetry, as defaults of the
- * lowest precedence: NeMo Gym's and nemo-lens's settings become ours, the standard
- * {@code OTEL_EXPORTER_OTLP_*} variables point Boot's exporters ({@link OtlpExportDefaults}), and
- * the process's identity goes on its resource ({@link ResourceAttributeDefaults}). One
- * post-processor for all three, in that order, because each reads what the one before it
- * settled, and because it runs in every process: with telemetry off it is the only class of
- * these it loads. Nothing here may fail the application.
+ * What the environment a process was started with means for its telemetry, as lowest-precedence
+ * defaults: NeMo's settings become ours and the {@code OTEL_EXPORTER_OTLP_*} variables point Boot's
+ * exporters ({@link OtlpExportDefaults}), then the process's identity goes on its resource
+ * ({@link ResourceAttributeDefaults}). Nothing here may fail the application.
  */
 class TelemetryEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
 
@@ -48,6 +45,8 @@ class TelemetryEnvironmentPostProcessor implements EnvironmentPostProcessor, Ord
 	@SuppressWarnings({ "unchecked", "rawtypes" })
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
 		oneHttpSender(application.getClassLoader());
+		// one post-processor for both steps, in this order: each reads what the one before settled, and
+		// with telemetry off neither step's class is loaded
 		if (!TelemetrySwitch.enabled(environment)) {
 			return;
 		}

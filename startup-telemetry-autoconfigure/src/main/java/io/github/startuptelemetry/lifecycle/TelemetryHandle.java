@@ -6,16 +6,10 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Tracer;
 
 /**
- * The process-global telemetry handle (NeMo RL's {@code get_telemetry_handle()}), for code that
- * cannot reach the Spring context: a static helper, a library callback, a worker thread started
- * before the context. It is the application's own {@link OpenTelemetry}, never a second SDK.
- * <p>
- * {@link #get()} returns {@code null} while telemetry is off or not yet initialised, and again
- * once the context that set it closes, so callers write
- * {@code TelemetryHandle h = TelemetryHandle.get(); if (h != null) ...} and pay nothing when
- * telemetry is off. The auto-configuration sets it when the application's OpenTelemetry bean
- * exists; with several contexts in one JVM the latest one wins, and closing an older one
- * leaves the latest in place.
+ * The process-global telemetry handle (NeMo RL's {@code get_telemetry_handle()}): the
+ * application's own {@link OpenTelemetry}, for code that cannot reach the Spring context.
+ * {@link #get()} is {@code null} while telemetry is off, not yet initialised, or after the context
+ * that set it closed, so callers pay nothing when telemetry is off.
  */
 public final class TelemetryHandle {
 

@@ -27,12 +27,9 @@ import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 import io.github.startuptelemetry.internal.BootClassNames;
 
 /**
- * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): where the
- * startup telemetry goes ({@link StartupExport}: the application's OpenTelemetry, or the
- * starter's own SDK, built lazily), Gym's histograms, the process-global {@link TelemetryHandle}
- * while the context runs, and a shutdown flush bounded by {@code telemetry.shutdown-timeout}, the resource's int-typed attributes as ints, and
- * NeMo Gym's span groups ({@code telemetry.span-groups}) applied to the startup spans. Off ({@code telemetry.enabled=false}), none of this
- * is loaded.
+ * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): where the startup
+ * telemetry goes ({@link StartupExport}), Gym's histograms, the {@link TelemetryHandle}, the
+ * bounded shutdown flush, the resource's int-typed attributes and NeMo Gym's span groups.
  */
 @AutoConfiguration(afterName = BootClassNames.OPENTELEMETRY_SDK)
 @ConditionalOnTelemetryEnabled

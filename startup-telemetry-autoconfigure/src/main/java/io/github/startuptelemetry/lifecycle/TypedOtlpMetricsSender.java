@@ -5,12 +5,9 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * The OTLP meter registry's sender, typing each payload on its way out ({@link OtlpMetricsTypes}):
- * Micrometer's tags and resource attributes are strings, Gym's {@code nemo.gym.server.worker} is
- * a bool and lens's rank attributes are ints. Micrometer's {@link OtlpMetricsSender} is the
- * registry's own extension point (Boot hands it the sender bean), so the meters stay as they
- * are in every other registry, and the wire still carries exactly one copy of each. A payload
- * that cannot be typed goes out as it came; telemetry never fails a send of its own.
+ * The OTLP meter registry's sender, typing each payload on its way out ({@link OtlpMetricsTypes})
+ * through Micrometer's own extension point, so that the meters stay as they are in every other
+ * registry. A payload that cannot be typed goes out as it came.
  */
 final class TypedOtlpMetricsSender implements OtlpMetricsSender {
 

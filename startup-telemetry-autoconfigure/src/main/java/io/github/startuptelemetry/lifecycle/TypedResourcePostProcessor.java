@@ -7,10 +7,8 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import io.github.startuptelemetry.tracing.internal.TypedResource;
 
 /**
- * Types the OpenTelemetry {@link Resource} Boot builds (from
- * {@code management.opentelemetry.resource-attributes}, {@code OTEL_RESOURCE_ATTRIBUTES} and
- * {@code OTEL_SERVICE_NAME}, all strings) as nemo-lens does ({@link TypedResource}). Every span of
- * the process carries this resource.
+ * Types the OpenTelemetry {@link Resource} Boot builds, all strings, as nemo-lens does
+ * ({@link TypedResource}). Every span of the process carries this resource.
  */
 class TypedResourcePostProcessor implements BeanPostProcessor {
 

@@ -11,19 +11,8 @@ import io.github.startuptelemetry.timeline.internal.WallClock;
 
 /**
  * For the main process of a multi-process server, the environment of the worker processes it
- * spawns (NeMo Gym's {@code announce_serve}): call {@link #serveEnv()} right before spawning
- * them, and add the result to each worker's environment ({@link #applyTo(ProcessBuilder)}).
- * <ul>
- * <li>{@code NEMO_GYM_STARTUP_SERVE_NS}: now, in wall-clock epoch nanoseconds; a worker's
- * {@code worker_start} stage runs from it to the worker's own start;</li>
- * <li>{@code NEMO_GYM_STARTUP_TRACEPARENT} and {@code TRACEPARENT}: the traceparent this process
- * was spawned with, so each worker's {@code gym.server.startup.worker} hangs from the same
- * supervisor span as this process's {@code gym.server.startup}, as in Gym;</li>
- * <li>{@code TELEMETRY_STARTUP_WORKER=true} and {@code IS_NEMO_GYM_FASTAPI_WORKER=1}: the
- * worker is one, a JVM with the starter or a Gym Python worker alike.</li>
- * </ul>
- * With telemetry off ({@link TelemetrySwitch#enabledInEnv()}), only the worker flags: as
- * Gym's, the stamps are then left out.
+ * spawns (NeMo Gym's {@code announce_serve}): call {@link #serveEnv()} right before spawning them
+ * and add the result to each worker's environment ({@link #applyTo(ProcessBuilder)}).
  */
 public final class WorkerEnv {
 

@@ -19,22 +19,10 @@ import io.github.startuptelemetry.lifecycle.internal.HttpUrl;
 import io.github.startuptelemetry.internal.BootClassNames;
 
 /**
- * A Zipkin span exporter beside Boot's own exporters, for looking at startups locally when no
- * OpenTelemetry collector runs ({@code telemetry.export.zipkin.endpoint}), in an application with
- * Boot's tracing: Boot's tracing auto-configuration hands every {@link SpanExporter} bean to its
- * span processor. Without Boot's tracing the starter's own SDK adds the exporter itself
- * ({@code StartupExport}).
- * <p>
- * Opt-in, the Boot way: the starter does not bring Zipkin. An application that wants it adds
- * {@code io.opentelemetry:opentelemetry-exporter-zipkin} (and, to keep OkHttp out,
- * {@code io.zipkin.reporter2:zipkin-sender-urlconnection} with the exporter's
- * {@code zipkin-sender-okhttp3} excluded). Without the exporter this configuration backs off
- * before its class is even loaded (the condition is in the generated auto-configuration
- * metadata), so a server loads no Zipkin class; a supervisor still passes the endpoint on to
- * its servers, since that is only a property. With the JDK's {@code URLConnection} sender
- * present it is used (no second HTTP client), else the exporter's default sender. A malformed
- * endpoint, or a sender that cannot be created, is logged once and skipped; it never fails the
- * application.
+ * A Zipkin span exporter beside Boot's own exporters ({@code telemetry.export.zipkin.endpoint}),
+ * for looking at startups locally when no collector runs, in an application with Boot's tracing
+ * (without it the starter's own SDK adds the exporter). Opt-in: it backs off, before its class is
+ * loaded, without {@code opentelemetry-exporter-zipkin} on the class path.
  */
 @AutoConfiguration
 @ConditionalOnClass(name = { "io.opentelemetry.exporter.zipkin.ZipkinSpanExporter", BootClassNames.OPENTELEMETRY_TRACING })

@@ -3,14 +3,8 @@ package io.github.startuptelemetry.timeline;
 
 /**
  * Cumulative JVM counters at one moment, or their change over a stage: what a stage spent its
- * wall time on. Read by {@code JvmCounterReader}; a counter the JVM does not offer is
- * {@link #UNAVAILABLE} and stays so in any difference.
- * <p>
- * Limits: {@code cpuNs} is the whole process's CPU time, all threads together, so on two cores
- * a stage may use up to twice its wall time, and it is as fine as the OS accounts it (10 ms
- * steps on Linux); GC and JIT times are what the collectors and the
- * compiler threads report, mostly concurrent with the application; classes are those loaded
- * (not unloaded) in the interval.
+ * wall time on. A counter the JVM does not offer is {@link #UNAVAILABLE} and stays so in any
+ * difference.
  *
  * @param cpuNs process CPU time, user and system, in nanoseconds
  * @param gcMs time the garbage collectors report, summed over collectors, in milliseconds

@@ -7,12 +7,11 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The JVM a server started on, as far as it changes startup: its version and the command-line
- * flags that make startup faster or slower (a CDS archive or AOT cache, JIT tiers, heap size,
- * the collector). Only those flags are kept, so that no other argument (a system property with
- * a secret, say) ever leaves the process.
+ * The JVM a server started on, as far as it changes startup: its version and the startup-relevant
+ * flags (a CDS archive or AOT cache, JIT tiers, heap size, the collector), only those, so that no
+ * other argument (a system property with a secret, say) ever leaves the process.
  *
- * @param version the Java runtime's version ({@code java.runtime.version}, what {@code Runtime.version()} parses)
+ * @param version the Java runtime's version ({@code java.runtime.version})
  * @param flags the startup-relevant JVM arguments, as given
  */
 public record JvmInfo(String version, List<String> flags) {

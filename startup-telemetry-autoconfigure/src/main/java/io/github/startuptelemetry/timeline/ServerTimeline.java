@@ -10,9 +10,8 @@ import io.github.startuptelemetry.contract.StageNames;
 
 /**
  * What one server startup looked like, as the server reported it at ready: what its log line,
- * its {@code startuptimeline} endpoint and its supervisor's report row show. The endpoint
- * serves it as {@link TimelineJson} and the supervisor reads it back with the same class.
- * Holds no secrets: names, times and ids only.
+ * its {@code startuptimeline} endpoint ({@link TimelineJson}) and its supervisor's report row
+ * show. Names, times and ids only, never a secret.
  *
  * @param serverName the server's name
  * @param serverType the server's type, or {@code null}

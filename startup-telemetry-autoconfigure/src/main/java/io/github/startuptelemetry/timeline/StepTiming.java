@@ -9,10 +9,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One slow step of {@code beans_instantiated}: a bean's creation or a step the application
- * started itself with {@code ApplicationStartup.start(name)}, in wall-clock epoch nanoseconds.
- * Steps nest as they ran: a slow bean created while another was being created is its child,
- * and the parent's {@code selfNs} leaves the child's time out, so nothing is counted twice.
- * The server records these, its endpoint serves them and its supervisor's report draws them.
+ * started itself with {@code ApplicationStartup.start(name)}, in wall-clock epoch nanoseconds,
+ * nested as the steps ran.
  *
  * @param step the {@code ApplicationStartup} step name ({@code spring.beans.instantiate} for a
  * bean)
@@ -22,11 +20,8 @@ import org.jspecify.annotations.Nullable;
  * @param endNs when the step ended, never before {@code startNs}
  * @param selfNs the step's own time: its duration less that of the steps it contained
  * @param children the slow steps that ran inside this one, in start order
- * @param threadCpuNs the CPU time of the thread that ran the step, from its start to its end
- * (its children included; at most its wall time), or {@link JvmCounters#UNAVAILABLE} when not
- * known (JVM counters off, a step ended on another thread, an older server): how much of the
- * step was work rather than waiting, which the regression gate needs to tell a slower machine
- * from a slower step
+ * @param threadCpuNs the CPU time of the thread that ran the step, children included, or
+ * {@link JvmCounters#UNAVAILABLE} when not known: how much of the step was work rather than waiting
  */
 public record StepTiming(String step, @Nullable String beanName, @Nullable String beanType, long startNs, long endNs,
 		long selfNs, List<StepTiming> children, long threadCpuNs) {

@@ -16,14 +16,9 @@ import io.github.startuptelemetry.internal.JsonText;
 
 /**
  * The timeline JSON, both ways: what a server's {@code /actuator/startuptimeline} serves and
- * what its supervisor reads back for the report, as the maps and lists a JSON library writes
- * and parses. Every field name is defined here and nowhere else.
- * <p>
- * Reading is lenient, because the other side may be another version or another program: a
- * timeline without its stages or its ready time is no timeline, a step that cannot be read is
- * left out, and the plain values that Boot's basic parser (an application without Jackson)
- * hands back as text ({@code "true"}, {@code "null"}, {@code "42"}) read as what they say.
- * Reading never throws.
+ * what its supervisor reads back, as the maps and lists a JSON library writes and parses.
+ * Reading is lenient, because the other side may be another version or another program, and
+ * never throws.
  */
 public final class TimelineJson {
 
@@ -314,6 +309,7 @@ public final class TimelineJson {
 		if (value instanceof Boolean flag) {
 			return flag;
 		}
+		// Boot's basic parser (an application without Jackson) hands plain values back as text
 		return (value != null) ? switch (String.valueOf(value).strip()) {
 			case "true" -> Boolean.TRUE;
 			case "false" -> Boolean.FALSE;

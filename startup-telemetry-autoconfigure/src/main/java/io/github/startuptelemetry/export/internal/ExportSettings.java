@@ -19,23 +19,10 @@ import io.github.startuptelemetry.lifecycle.internal.OtelListValues;
 import io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties;
 
 /**
- * Where this process's startup telemetry goes, as its configuration says, read once: our
- * {@code telemetry.export.*}, else Boot's {@code management.opentelemetry.tracing.export.otlp.*}
- * and {@code management.otlp.metrics.export.*} (an application's Boot settings are used when it
- * has them), else the standard {@code OTEL_EXPORTER_OTLP_*} variables, which the OpenTelemetry
- * SDK's own configuration code reads ({@link #otelProperties()} only says what overrides them:
- * a setting taken from Spring's configuration comes as a unit, endpoint and headers, so headers
- * meant for the environment's collector never go to one the user chose). Nowhere configured:
- * {@link #exports()} is false, nothing is built and no connection is made.
- * <p>
- * Also the process's resource as Spring's configuration has it ({@code
- * management.opentelemetry.resource-attributes}, which the environment post-processor fills with
- * the process's identity, and whose entries win over {@code OTEL_RESOURCE_ATTRIBUTES}, as in Boot)
- * and the service name used when nothing names one.
- * <p>
- * Framework-light (a Spring {@link Environment} in, strings out) and free of OpenTelemetry types.
- * Header values are credentials: {@link #toString()} and {@link #destination()} never show one,
- * nor a URL's user info, path or query.
+ * Where this process's startup telemetry goes, read once from its configuration: our
+ * {@code telemetry.export.*}, else Boot's OTLP settings, else the standard
+ * {@code OTEL_EXPORTER_OTLP_*} variables, which the SDK reads itself; plus the process's resource.
+ * Header values are credentials: {@link #toString()} and {@link #destination()} never show one.
  */
 public final class ExportSettings {
 

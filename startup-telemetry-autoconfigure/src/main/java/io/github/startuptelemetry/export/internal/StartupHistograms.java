@@ -20,13 +20,10 @@ import io.github.startuptelemetry.contract.MetricNames;
 import io.github.startuptelemetry.contract.SpanNames;
 
 /**
- * NeMo Gym's two startup histograms ({@link MetricNames}: unit {@value MetricNames#UNIT}, Gym's 14
- * explicit boundaries, Gym's attributes, bools as bools), recorded on what the process has: its
- * Micrometer registry when it has one, so that whoever scrapes Micrometer (Prometheus) sees them,
- * and an OpenTelemetry meter when nothing else carries them to an OTLP collector
- * ({@link StartupExport#meters()}). Either way the OTLP wire carries each once, typed alike (the
- * Micrometer registry's payloads are typed on their way out by the OTLP sender the starter gives
- * Boot's registry). Micrometer's classes are only touched when it is on the class path.
+ * NeMo Gym's two startup histograms ({@link MetricNames}), recorded on the process's Micrometer
+ * registry when it has one and on an OpenTelemetry meter when nothing else carries them to an
+ * OTLP collector, so that the wire carries each once. Micrometer's classes are only touched when
+ * it is on the class path.
  */
 public final class StartupHistograms {
 

@@ -11,22 +11,9 @@ import io.github.startuptelemetry.contract.TelemetryEnv;
 /**
  * The one mapping between Boot's OTLP trace export properties
  * ({@code management.opentelemetry.tracing.export.otlp.*}) and the standard
- * {@code OTEL_EXPORTER_OTLP_*} variables, in both directions: a supervisor writes its export
- * settings as env for its servers ({@link Export#toEnv()}), a server turns that env back into
- * Boot's properties ({@link #fromEnv}, {@link Export#toProperties()}), and the two agree.
- * <ul>
- * <li>Endpoint: Boot's property is the full traces URL. Over HTTP, one ending in
- * {@value #TRACES_PATH} is written as the collector's base URL
- * ({@code OTEL_EXPORTER_OTLP_ENDPOINT}, to which each signal appends its own path), any other
- * as {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT}, used as is. Over gRPC the URL is the same in
- * both, with {@code OTEL_EXPORTER_OTLP_PROTOCOL=grpc}.</li>
- * <li>Headers: Boot's header map, as {@code key=value} pairs with percent-encoded values
- * ({@link OtelListValues}); the traces-only variables win over the general ones.</li>
- * <li>Protocol: Boot's {@code transport} {@code grpc}, or HTTP ({@code http/protobuf}); any
- * other protocol in the env falls back to HTTP.</li>
- * </ul>
- * Framework-free. Header values are credentials: no problem message holds a value, and
- * {@link Export#toString()} shows header names only.
+ * {@code OTEL_EXPORTER_OTLP_*} variables, both ways: a supervisor writes its settings as env for
+ * its servers ({@link Export#toEnv()}), a server turns that env back into Boot's properties
+ * ({@link #fromEnv}), and the two agree. No message holds a header value.
  */
 public final class BootOtlpProperties {
 

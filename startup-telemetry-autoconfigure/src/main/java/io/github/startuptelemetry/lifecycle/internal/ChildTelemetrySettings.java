@@ -24,24 +24,10 @@ import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 
 /**
  * The telemetry settings a supervisor hands every server it spawns (NeMo RL's
- * {@code init_telemetry_driver} exporting its config for the workers): the {@code TELEMETRY_*}
- * form of the {@code telemetry.*} settings the supervisor was configured with, and the standard
- * {@code OTEL_*} variables, so that a server configured with nothing exports where its
- * supervisor does, JVM or not.
- * <p>
- * A variable the supervisor's own environment already has is passed on unchanged, never
- * replaced (raw env wins over YAML, {@link ServerEnvBuilder}); the one exception is {@code telemetry.enabled=false},
- * which turns the whole fleet off. NeMo Gym servers are told in their own words:
- * {@code NEMO_GYM_OTEL_ENABLED=1} (or {@code 0}), {@code NEMO_GYM_OTEL_RUN_ID}, and
- * {@code OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf} with an HTTP endpoint (nemo-lens's default
- * is gRPC). Only settings the supervisor was explicitly given are
- * passed on, so a server's own defaults and {@code application.yml} stay in charge of the rest.
- * <p>
- * Everything is resolved once, at construction. A misconfiguration (a bad endpoint, malformed
- * headers, an unparsable value) is left out of the children's environment and reported here,
- * once, by the supervisor, naming the property or variable; servers ignore what they cannot
- * use without failing. Header values are secrets: no message and no {@link #toString()} holds
- * one.
+ * {@code init_telemetry_driver}): the {@code TELEMETRY_*} form of the {@code telemetry.*} settings
+ * it was explicitly given and the standard {@code OTEL_*} variables, so that a server configured
+ * with nothing exports where its supervisor does, JVM or not. Resolved once; a misconfiguration is
+ * left out and reported, naming the property, never a header value.
  */
 public final class ChildTelemetrySettings {
 

@@ -12,15 +12,10 @@ import org.springframework.util.ClassUtils;
 import io.github.startuptelemetry.contract.NemoEnv;
 
 /**
- * The type of a server a Python Gym supervisor spawned, as a Python server of Gym's reports it
- * ({@code nemo.gym.server.type}): Gym hands every server its whole configuration
- * ({@link NemoEnv#CONFIG_DICT}, YAML) and its entry's name ({@link NemoEnv#CONFIG_PATH}); the
- * entry nests the server under its type ({@code resources_servers}, {@code responses_api_agents},
- * {@code responses_api_models}), the key Gym's {@code env.py} takes as the type and the directory
- * a Python server's base class lives in. Anything else, or anything unreadable, is no type (left
- * out, as Gym leaves an unknown type out). Read safely (plain YAML data, no tags, bounded
- * aliases) and only when asked, after ready: under our own supervisor the type comes as
- * {@code telemetry.startup.server-type} and none of this runs.
+ * The type of a server a Python Gym supervisor spawned ({@code nemo.gym.server.type}), read as
+ * Gym's {@code env.py} reads it: the key its entry in {@link NemoEnv#CONFIG_DICT} is nested under.
+ * Anything unreadable is no type; the YAML is read safely (plain data, bounded aliases) and only
+ * when asked, after ready.
  */
 public final class GymServerType {
 

@@ -12,14 +12,9 @@ import org.springframework.util.StringUtils;
 
 
 /**
- * The one reading and writing of the values of the standard OpenTelemetry environment variables
- * a supervisor hands its servers ({@code key=value} lists such as
- * {@code TelemetryEnv.OTEL_EXPORTER_OTLP_HEADERS} and {@code TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES}):
- * both halves (the supervisor that writes them and the server that reads them) must agree, and
- * non-JVM servers read them too.
- * <p>
- * Values may carry secrets (headers are usually bearer tokens, an endpoint may hold
- * credentials), so nothing here ever puts a value into a message.
+ * The one reading and writing of the {@code key=value} list values of the standard OpenTelemetry
+ * variables a supervisor hands its servers (headers, resource attributes), which non-JVM servers
+ * read too. Values may be secrets: no message holds one.
  */
 public final class OtelListValues {
 

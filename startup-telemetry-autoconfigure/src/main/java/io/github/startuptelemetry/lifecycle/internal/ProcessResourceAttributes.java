@@ -10,30 +10,9 @@ import io.github.startuptelemetry.contract.TelemetryEnv;
 
 /**
  * The resource attributes that tell one process of a fleet from its peers (NeMo RL's
- * {@code _rank_attributes} and {@code _worker_resource_attributes}): rank, world size, local
- * rank, worker group, run id, pid and nemo-lens's instance id ({@code <run id>-rank<rank>})
- * ({@link ResourceAttributes}). {@code RANK} is group-local
- * (each server type numbers its replicas from zero), so the worker group is what keeps two
- * groups apart.
- * <p>
- * Only values stable for the whole life of the process belong here; per-request values are
- * span attributes. Rank, world size and local rank default to the {@code RANK},
- * {@code WORLD_SIZE} and {@code LOCAL_RANK} env vars a distributed launcher sets; an env value
- * that is not a non-negative integer is ignored, never an error. Without either, rank and world
- * size are {@value #GYM_RANK} and {@value #GYM_WORLD_SIZE}, as NeMo Gym exports them for each of
- * its processes (each a world of one), and the local rank is left out, as Gym leaves it out; a
- * negative {@code telemetry.*} value leaves its attribute out.
- * <h2>How a spawned server's identity travels</h2>
- * A supervisor tells each server who it is twice, on purpose, both from
- * {@link #serverEnv(String, String, int, int)}: as {@code TELEMETRY_*} variables (its
- * {@code telemetry.*} settings: name, type, rank, world size, local rank, worker group), which a
- * JVM server with the starter binds, and as the same rank, world size and worker group inside
- * {@code OTEL_RESOURCE_ATTRIBUTES} ({@link #serverAttributes(String, int, int)}), which every
- * OpenTelemetry SDK reads, so non-JVM servers carry them too. On the server,
- * {@code OTEL_RESOURCE_ATTRIBUTES} and the user's {@value #BOOT_PROPERTY} win: what
- * {@code telemetry.*} says is only added for the attributes they lack
- * ({@link #missingFrom(Map, Set)}), so each attribute appears once and the two never disagree on
- * the wire.
+ * {@code _rank_attributes} and {@code _worker_resource_attributes}; {@link ResourceAttributes}),
+ * and how a spawned server's identity travels: as {@code TELEMETRY_*} variables and inside
+ * {@code OTEL_RESOURCE_ATTRIBUTES}, where the latter wins on the server.
  */
 public final class ProcessResourceAttributes {
 

@@ -8,10 +8,8 @@ import io.github.startuptelemetry.contract.TelemetryEnv;
 
 /**
  * The run id of a fleet ({@code nemo.run.id}), picked as NeMo Gym's supervisor picks it
- * ({@code configure_telemetry_env}): {@code telemetry.run-id} (ours win), else
- * {@code NEMO_GYM_OTEL_RUN_ID}, else {@code SLURM_JOB_ID}, else 12 random lowercase hex
- * characters. A supervisor picks it once and hands it to every server it spawns; a process that
- * was handed none picks its own, as nemo-lens does.
+ * ({@code configure_telemetry_env}): {@code telemetry.run-id}, else {@code NEMO_GYM_OTEL_RUN_ID},
+ * else {@code SLURM_JOB_ID}, else 12 random lowercase hex characters.
  */
 public final class RunId {
 

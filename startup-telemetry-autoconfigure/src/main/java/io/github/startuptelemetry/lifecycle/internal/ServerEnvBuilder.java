@@ -5,14 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Assembles the environment a supervisor adds to a server it spawns, on top of its own, which
- * the server inherits. The one place of the rule that a variable already in the supervisor's
- * environment is passed on unchanged, never overwritten (raw env wins over YAML): settings and
- * per-server values ({@link #setting}) give way to it; only the wire contract (spawn time,
- * traceparent) and the values a server's plan sets itself ({@link #set}) are written over it.
- * Later values win over earlier ones, in the order they are added.
- * <p>
- * Values may be secrets: nothing here logs one.
+ * Assembles the environment a supervisor adds to a server it spawns, on top of its own: the one
+ * place of the rule that a variable already in the supervisor's environment wins over a setting
+ * ({@link #setting}), and only the wire contract and the plan's own values ({@link #set}) are
+ * written over it. Values may be secrets: nothing here logs one.
  */
 public final class ServerEnvBuilder {
 

@@ -21,23 +21,9 @@ import io.github.startuptelemetry.internal.PerfData;
 import io.github.startuptelemetry.timeline.JvmCounters;
 
 /**
- * Reads {@link JvmCounters} cheaply enough for every stage boundary, and first of all cheaply
- * enough for the first one: the JVM's own performance counters ({@link PerfData}, its
- * hsperfdata file, mapped once: GC, JIT and class counts read where the JVM keeps them) and the
- * process's CPU time from {@code /proc/self/stat}. Why not the platform MXBeans, which say the
- * same: their first lookup in a JVM initialises {@code java.lang.management} and the container
- * metrics behind the operating-system bean (30-90 ms of CPU on the startup's own thread,
- * measured on the 2-core box, in an application that would not otherwise have loaded any of
- * it). They remain the fallback, looked up only where the JVM keeps no counter file
- * ({@code -XX:-UsePerfData}, {@code -XX:+PerfDisableSharedMem}, another user's {@code /tmp}) or
- * the OS no {@code /proc}.
- * <p>
- * The same values either way: CPU in the OS's accounting steps (10 ms on Linux, where the
- * operating-system bean reads it the same way), classes loaded from a CDS archive or AOT cache
- * and otherwise (what the class-loading bean adds up), the JIT's compile time (the compilation
- * bean's own counter), and the collectors' pauses summed over the JVM's collector counters
- * (with G1 these include its remark and cleanup pauses, which JDK 17's collector beans leave
- * out). A counter the JVM does not offer reads {@link JvmCounters#UNAVAILABLE}. Never throws.
+ * Reads {@link JvmCounters} cheaply enough for every stage boundary, the first included: from the
+ * JVM's own performance counters ({@link PerfData}, mapped once) and {@code /proc/self/stat}, with
+ * the platform MXBeans only where neither exists. Never throws.
  */
 public final class JvmCounterReader implements Supplier<JvmCounters> {
 

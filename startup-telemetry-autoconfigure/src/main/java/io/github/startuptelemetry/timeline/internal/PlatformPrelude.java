@@ -6,13 +6,9 @@ import io.github.startuptelemetry.timeline.Stage;
 
 /**
  * The stages a server's platform ran before its process existed and that only the platform can
- * tell (on Kubernetes: its pod's scheduling and setup, {@code kubernetes.internal.PodTimes}). They
- * are known only after the fact, from an API call the server must not make on its way to ready,
- * so the reporter asks once the server is ready, on a thread of its own, and exports the startup
- * with them ahead of its own stages ({@link PlatformStages#ahead}).
- * <p>
- * The hook between a server's report and a platform: a bean of this type (one at most) is the
- * platform's, and a server without one reports as before.
+ * tell (on Kubernetes: its pod's scheduling and setup), asked once the server is ready, on a
+ * thread of its own. A bean of this type (one at most) is the platform's; a server without one
+ * reports as before.
  */
 @FunctionalInterface
 public interface PlatformPrelude {

@@ -10,17 +10,12 @@ import io.github.startuptelemetry.timeline.Stage;
 
 /**
  * A server's stages with those its platform ran before its process ahead of them, and what their
- * spans carry beyond a stage span's usual attributes.
- * <p>
- * The one place a platform's stages are put ahead of a process's own ({@link #ahead(List, List)}),
- * for the server's spans and for its supervisor's report alike, so that both show the same
- * stages. A platform's boundaries may be coarse (Kubernetes keeps whole seconds) or on another
- * clock: each is clamped between its neighbours and never after the process's own start, so the
- * stages stay contiguous and sum to the total.
+ * spans carry beyond a stage span's usual attributes: the one place the two are joined
+ * ({@link #ahead(List, List)}), for the server's spans and its supervisor's report alike.
  *
  * @param stages every stage, the platform's first, contiguous
- * @param spanAttributes extra attributes of a stage's span, by stage name (e.g. how precise its
- * boundaries are); values are {@code String}, {@code Long}, {@code Double} or {@code Boolean}
+ * @param spanAttributes extra attributes of a stage's span, by stage name; values are
+ * {@code String}, {@code Long}, {@code Double} or {@code Boolean}
  * @param nested spans inside a stage's span that are not stages of their own (an image pull inside
  * the pod's setup), each within its parent
  * @param rootAttributes extra attributes of the process's root span (the platform's names for it)

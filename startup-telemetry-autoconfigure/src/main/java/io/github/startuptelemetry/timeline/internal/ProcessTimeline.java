@@ -7,9 +7,8 @@ import java.util.function.BooleanSupplier;
 /**
  * This process's own startup stages, as far as they have run, registered in the application
  * context as {@value #BEAN_NAME} when the context is prepared. They are reported once: as a
- * server ({@code gym.server.startup}, at {@code ApplicationReadyEvent}) unless a supervisor
- * claimed them first for its {@code gym.startup}. The supervisor decides that before the
- * context is ready; see {@code SupervisorAutoConfiguration}.
+ * server ({@code gym.server.startup}) unless a supervisor claimed them first for its
+ * {@code gym.startup}.
  */
 public final class ProcessTimeline {
 

@@ -13,17 +13,14 @@ import io.github.startuptelemetry.timeline.TimelineJson;
 
 /**
  * What a server tells its supervisor's readiness callback once it is ready, and its JSON, both
- * ways (every field name is defined here). Holds no secret: the token travels in a header.
- * <p>
- * Reading is strict where the supervisor acts on a value (a name, a port, a timeline) and never
- * throws: anything unusable reads as empty.
+ * ways. Holds no secret (the token travels in a header); reading never throws, and a value the
+ * supervisor would act on (a name, a port, a timeline) that is unusable reads as empty.
  *
  * @param server the server's name, as its supervisor named it
  * @param pid the server's process id
  * @param host the server's host name, for people
  * @param port the port its web server bound, or 0 without one
- * @param clockEpochNs the server's clock when it wrote this (at {@code ApplicationReadyEvent}, just
- * before it said it was ready)
+ * @param clockEpochNs the server's clock when it wrote this, just before it said it was ready
  * @param clock its clock's offset to the supervisor's, or {@code null} when it could not tell
  * @param timeline its startup timeline, the endpoint's JSON
  */

@@ -10,15 +10,9 @@ import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * Contiguous stages: each {@link #mark(String)} closes the stage that began at the previous
- * mark. Stages therefore add up to the total, and call sites need no begin/end pairs.
- * <p>
- * Thread-safe. Time never runs backwards here: a mark or a stage that would end before the
- * cursor is clamped to it, so stages never overlap and never have a negative length.
- * <p>
- * Once {@link #countJvm counting}, each mark also reads the JVM's counters and gives the stage
- * it closes their change since the previous mark; stages {@linkplain #add added} from elsewhere
- * (those before the JVM existed) have none.
+ * Contiguous stages: each {@link #mark(String)} closes the stage that began at the previous mark,
+ * so stages add up to the total and call sites need no begin/end pairs. Thread-safe; a mark that
+ * would end before the previous one is clamped to it, so stages never overlap.
  */
 public class StageTimeline {
 

@@ -10,16 +10,9 @@ import org.jspecify.annotations.Nullable;
 import io.github.startuptelemetry.timeline.JvmCounters;
 
 /**
- * The current thread's CPU time in nanoseconds, or {@link JvmCounters#UNAVAILABLE} where the
- * JVM does not measure it: what tells a slow bean that worked from one that waited (a sleep,
- * I/O, a remote call). About a microsecond a read (a system call, no allocation); read at the
- * start of every followed step and at the end of the slow ones only. Never throws.
- * <p>
- * The JVM's thread bean is looked up on a daemon thread of its own ({@link #warmUp()}, as the
- * startup begins), not on the startup's thread: the first lookup initialises
- * {@code java.lang.management} (about 20 ms of CPU in an application that has not), and the
- * clock is only needed seconds later, once beans are created. Until the lookup is done the clock
- * reads {@link JvmCounters#UNAVAILABLE}: a step begun before then says nothing about its CPU.
+ * The current thread's CPU time in nanoseconds, or {@link JvmCounters#UNAVAILABLE} where the JVM
+ * does not measure it (or not yet: {@link #warmUp()}): what tells a slow bean that worked from one
+ * that waited. Never throws.
  */
 public final class ThreadCpuClock implements LongSupplier {
 
@@ -41,6 +34,8 @@ public final class ThreadCpuClock implements LongSupplier {
 
 	/** Look the thread bean up on a daemon thread, once per JVM; returns at once. */
 	public static void warmUp() {
+		// not on the startup's thread: the first lookup initialises java.lang.management (about 20 ms
+		// of CPU), and the clock is needed only seconds later, once beans are created
 		if (INSTANCE.lookingUp.compareAndSet(false, true)) {
 			try {
 				// a thread of its own, not DaemonThreads: its factory's lambdas would link on the startup's thread
@@ -61,6 +56,7 @@ public final class ThreadCpuClock implements LongSupplier {
 			return JvmCounters.UNAVAILABLE;
 		}
 		try {
+			// about a microsecond: a system call, no allocation
 			long ns = threads.getCurrentThreadCpuTime();
 			return (ns < 0) ? JvmCounters.UNAVAILABLE : ns;
 		}

@@ -12,11 +12,9 @@ import io.opentelemetry.sdk.trace.samplers.SamplingResult;
 import io.github.startuptelemetry.contract.SpanNames;
 
 /**
- * Samples every startup span and leaves every other decision to the application's sampler.
- * A startup happens once per process: at Boot's default probability of 0.1 nine startups in
- * ten would vanish, and a startup trace is worth far more than a request trace. Installed by
- * {@link StartupSamplerPostProcessor} around the application's sampler, and around its own by
- * the starter's SDK.
+ * Samples every startup span and leaves every other decision to the application's sampler: a
+ * startup happens once per process, and at Boot's default probability of 0.1 nine in ten would
+ * vanish.
  */
 public final class StartupSampler implements Sampler {
 

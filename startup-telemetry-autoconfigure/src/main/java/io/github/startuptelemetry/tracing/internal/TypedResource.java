@@ -12,9 +12,9 @@ import io.github.startuptelemetry.contract.ResourceAttributes;
 
 /**
  * An OpenTelemetry {@link Resource} typed as nemo-lens types one: a value of a key in
- * {@link ResourceAttributes#INT_TYPED} that is a base-10 integer (after stripping, an optional
- * sign, digits only: {@code " +007 "} is 7) becomes an int; anything else stays the string it
- * was. The one place of that rule, for Boot's resource and the starter's own alike.
+ * {@link ResourceAttributes#INT_TYPED} that is a base-10 integer ({@code " +007 "} is 7) becomes
+ * an int, anything else stays a string. The one place of that rule, for Boot's resource and the
+ * starter's own alike.
  */
 public final class TypedResource {
 

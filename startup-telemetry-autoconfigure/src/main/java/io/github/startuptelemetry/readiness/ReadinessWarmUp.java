@@ -23,18 +23,9 @@ import org.springframework.context.event.SmartApplicationListener;
 import io.github.startuptelemetry.internal.DaemonThreads;
 
 /**
- * Makes "ready" mean "answers at once". A server's first HTTP request is cold (Tomcat's
- * request path, the DispatcherServlet, the actuator, Jackson: 200-500 ms with C1 only on a
- * small box), and without a warm-up the first readiness probe after {@code ApplicationReadyEvent}
- * pays for it: a supervisor notices "ready" that much late (measured 230-400 ms of probe lag).
- * <p>
- * As soon as a web server of this application is up, the probed path is requested once over
- * loopback on a thread of its own, overlapping the remaining startup stages; at
- * {@code ApplicationStartedEvent} the startup waits for that request (until {@code timeout}
- * after the web server started, no longer). The wait shows in the server's own
- * {@code application_ready} stage, which still ends at {@code ApplicationReadyEvent}, and
- * readiness flips with a warm request path. Never fails a startup: a warm-up that fails or times
- * out is only logged at debug.
+ * Makes "ready" mean "answers at once": as soon as the web server is up, requests the probed path
+ * once over loopback on a thread of its own, and holds {@code ApplicationStartedEvent} until that
+ * request is answered or the timeout passed. Never fails a startup.
  */
 final class ReadinessWarmUp implements SmartApplicationListener, ApplicationContextAware {
 

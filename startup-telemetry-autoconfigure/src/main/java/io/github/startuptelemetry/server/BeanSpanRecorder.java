@@ -23,35 +23,10 @@ import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
  * Finds the slow steps of {@code beans_instantiated} in Spring's own {@link ApplicationStartup}
- * steps (NeMo RL's {@code traced_worker_init}, the Spring way): each bean creation
- * ({@value #BEAN_STEP}), {@code afterSingletonsInstantiated} ({@value #SMART_INITIALIZE_STEP})
- * and each step the application starts itself (any name outside Spring's {@code spring.*})
- * that takes longer than the threshold is kept, with its nesting; Spring's phases
- * ({@link #PHASE_STEPS}) and a server's first contact with a dependency of its fleet
- * ({@code startup.dependency.<name>}) are kept whatever they took, and singleton creation becomes a phase of
- * its own ({@value #SINGLETONS_STEP}); everything else is dropped as it ends, so nothing is
- * buffered and no buffer limit can push out a slow bean. What no kept step covers is the
- * stage's unattributed time ({@code ServerTimeline.unattributedNs()}).
- * <p>
- * It wraps whatever {@link ApplicationStartup} the application set, which keeps receiving
- * every step: Boot's {@link BufferingApplicationStartup} stays one (see
- * {@link #wrap(ApplicationStartup)}), so {@code /actuator/startup} keeps working. Steps are
- * only followed between {@link #open()} and {@link #close(Function)}; outside that window,
- * and when bean spans are off (no recorder installed at all), a step costs nothing extra.
- * <p>
- * Nesting: a bean created while another was being created (its dependency) ran inside it, so
- * a kept step's parent is the enclosing step, itself kept since it lasted at least as long
- * (should the wall clock step back, a kept step moves up to the closest kept ancestor). Each
- * step's {@code selfNs} subtracts the time of the followed steps it contained, fast or slow,
- * so a slow bean inside a slow bean is shown once, inside its parent, and counted once.
- * Nesting is per thread: a bean created on a background bootstrap thread
- * ({@code @Bean(bootstrap = BACKGROUND)}) starts a nesting of its own on that thread, never
- * inside what the main thread was creating.
- * <p>
- * CPU: with a thread CPU clock (the JVM counters on), each followed step reads its thread's CPU
- * time as it starts and, when it is kept, as it ends, so a kept step says how much of its wall
- * time was work ({@code StepTiming.threadCpuNs}); a step ended on another thread than it began
- * on says nothing. {@value #SINGLETONS_STEP} spans threads and has none.
+ * steps (NeMo RL's {@code traced_worker_init}, the Spring way): bean creations and application
+ * steps longer than the threshold, Spring's phases and first contacts with a fleet dependency,
+ * nested as they ran, each with its own time and its thread's CPU. It wraps the application's
+ * {@link ApplicationStartup}, which keeps receiving every step; fast steps are dropped as they end.
  */
 class BeanSpanRecorder {
 
@@ -218,6 +193,7 @@ class BeanSpanRecorder {
 			siblings.add(node);
 		}
 		else {
+			// dropped: what it kept moves up (a kept step inside a shorter one: the wall clock stepped back)
 			siblings.addAll(node.kept);
 		}
 	}

@@ -25,14 +25,10 @@ import io.github.startuptelemetry.timeline.internal.WallClock;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * A startup that failed ({@code ApplicationFailedEvent}: a port taken, a bean that throws) explains
- * itself: the stage it failed in (the one after the last it reached) runs to the failure, one
- * WARN line says which and what it reached, and, when an endpoint is configured, the reached
- * stages and the failed one go out as spans, the root and the failed stage with ERROR status and
- * the root with {@code nemo.gym.startup.outcome=error}. The application's context is closed, or
- * about to be, so the export is the starter's own SDK, built, used and closed within
- * {@code telemetry.shutdown-timeout} on a thread of its own: the failing startup waits for it at
- * most that long. Loaded only when a startup fails.
+ * Explains a startup that failed ({@code ApplicationFailedEvent}): one line naming the stage it
+ * failed in and what it reached, and, with an endpoint configured, those stages as spans with ERROR
+ * status, through the starter's own SDK, bounded by {@code telemetry.shutdown-timeout}. Loaded only
+ * when a startup fails.
  */
 final class FailedStartup {
 

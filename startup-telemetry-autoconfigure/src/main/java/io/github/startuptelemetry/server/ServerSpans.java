@@ -24,11 +24,9 @@ import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
  * A server's timeline as spans, after the fact, with explicit timestamps: the root
- * ({@code gym.server.startup}, or {@code .worker}) under the supervisor's span, a span per stage,
- * the slow beans and application steps under {@code beans_instantiated}, and the platform's
- * stages (a pod's) ahead of the process's when there are any. A startup that failed
- * has its root and the stage it failed in marked ERROR, and its root says
- * {@code nemo.gym.startup.outcome=error}.
+ * ({@code gym.server.startup}, or {@code .worker}) under the supervisor's span, a span per stage
+ * (a platform's ahead of the process's), and the slow beans and steps under
+ * {@code beans_instantiated}.
  */
 final class ServerSpans {
 

@@ -11,15 +11,8 @@ import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 /**
  * The starter's entry point into every Spring Boot application, registered through
  * {@code spring.factories} so that it sees {@link ApplicationStartingEvent} before any context
- * exists. It is only a gate: with {@code TELEMETRY_ENABLED=false} in the environment it stops
- * there, and none of the timeline's classes is even loaded; otherwise it hands every event to
- * a {@link ServerStartupRecorder}.
- * <p>
- * Why it reads the switch itself: at {@code ApplicationStartingEvent} there is no Spring
- * environment yet, let alone a condition, so only the process environment (env or system
- * property) can say "off" this early. The recorder checks the switch again once the whole
- * configuration is known. Package-private: {@code spring.factories} instantiates it
- * reflectively, and no application has a reason to name it.
+ * exists: a gate that, with {@code TELEMETRY_ENABLED=false} in the environment, stops there, and
+ * otherwise hands every event to a {@link ServerStartupRecorder}.
  */
 class ServerStartupListener implements GenericApplicationListener {
 
@@ -38,6 +31,8 @@ class ServerStartupListener implements GenericApplicationListener {
 	@Override
 	public void onApplicationEvent(ApplicationEvent event) {
 		if (event instanceof ApplicationStartingEvent) {
+			// no Spring environment yet, let alone a condition: only the process's env or a system property
+			// can say off this early (the recorder checks again once the configuration is known)
 			this.recorder = TelemetrySwitch.enabledInEnv() ? new ServerStartupRecorder() : null;
 		}
 		if (this.recorder != null) {

@@ -38,27 +38,9 @@ import io.github.startuptelemetry.timeline.JvmCounters;
 
 /**
  * Times a server's startup from Spring Boot's lifecycle events, as handed on by
- * {@link ServerStartupListener}. It only observes, so the application's own listeners run as
- * before. At {@link ApplicationReadyEvent} it hands the timeline to the
- * {@link ServerStartupReporter} bean, once, which reports it right after Boot flips readiness
- * (see {@link ReadyReportRunListener}).
- * <p>
- * Its settings ({@code telemetry.enabled}, {@code telemetry.startup.worker},
- * {@code telemetry.startup.bean-spans.*}) come from {@link TelemetryProperties}, bound early
- * and leniently ({@link EarlyTelemetryProperties}) once the context is initialized: the first
- * event that sees the whole environment. At {@link ApplicationEnvironmentPreparedEvent} this
- * listener runs first (it must, to time {@code main_start}), before Boot's own listener has
- * loaded {@code application.yml}, so that event only takes the stage's mark and counters.
- * <p>
- * Unless {@code telemetry.startup.bean-spans.enabled=false}, it also wraps the context's
- * {@code ApplicationStartup} (once the context is initialized, before any bean definition is
- * loaded) so that the slow beans of {@code beans_instantiated} become spans; see
- * {@link BeanSpanRecorder}.
- * <p>
- * A startup that fails ({@link ApplicationFailedEvent}) is reported as such ({@link FailedStartup}).
- * <p>
- * Nothing here may fail a server: every event is handled inside a guard, and a failure turns
- * the timeline off for the rest of this startup.
+ * {@link ServerStartupListener}, observing only, and hands the timeline to the
+ * {@link ServerStartupReporter} at {@link ApplicationReadyEvent}. Every event is handled inside a
+ * guard; a failure turns the timeline off for the rest of this startup.
  */
 final class ServerStartupRecorder {
 
@@ -145,7 +127,8 @@ final class ServerStartupRecorder {
 			}
 		}
 		else if (event instanceof ApplicationEnvironmentPreparedEvent) {
-			// the stage ends here; whether there is a timeline at all is only known later
+			// the stage ends here; whether there is a timeline at all is only known later (this listener
+			// runs first, to time main_start, before Boot's own has loaded application.yml)
 			this.environmentPreparedNs = WallClock.nowNs();
 			this.environmentPrepared = true;
 			this.environmentPreparedCounters = this.counters ? JvmCounterReader.read() : null;

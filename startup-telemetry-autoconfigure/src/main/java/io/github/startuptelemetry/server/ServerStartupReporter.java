@@ -31,18 +31,10 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * Reports a server's startup once it is ready: spans, the per-stage histogram, one INFO line, and
- * the report the {@code startuptimeline} endpoint shows. The listener hands the timeline over at
- * {@code ApplicationReadyEvent} ({@link #reportLater}) and {@link ReadyReportRunListener} has it
- * reported once readiness has flipped ({@link #report}): there, on the startup's thread, only the
- * supervisor's ready callback goes out; everything else (spans on the application's
- * OpenTelemetry or on an SDK built then, the histograms, the flush, the line) runs on the export
- * thread ({@link StartupExport}), so none of it is on the path the timeline measures. The bounded
- * shutdown waits for it. Each step is guarded on its own, so a broken exporter still leaves the
- * log line and the endpoint. On a platform that ran stages of its own before the process (a
- * Kubernetes pod: a {@link PlatformPrelude} bean), the export thread first has them read, on a
- * thread of their own, and reports them ahead of the process's own stages; a server that closes
- * meanwhile reports without them.
+ * Reports a server's startup once it is ready: the ready callback on the startup's thread right
+ * after readiness flips, then on the export thread ({@link StartupExport}) the spans, the per-stage
+ * histogram, one INFO line and what the {@code startuptimeline} endpoint shows. Each step is
+ * guarded on its own, so a broken exporter still leaves the log line and the endpoint.
  */
 class ServerStartupReporter implements ApplicationListener<ContextClosedEvent>, Ordered {
 

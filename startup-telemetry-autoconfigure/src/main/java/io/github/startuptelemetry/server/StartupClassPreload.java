@@ -9,22 +9,9 @@ import io.github.startuptelemetry.internal.BootClassNames;
 
 /**
  * Loads, on a daemon thread of its own, the starter's classes that a server's startup asks for
- * later on its own thread (the environment post-processor's, the auto-configurations and the
- * beans they make, the report's at ready), so that the startup's thread finds them loaded
- * instead of looking each one up. In an executable jar that lookup asks every nested jar ahead
- * of ours in turn (about 4 µs a jar), and with the definition it was three quarters of the
- * starter's own time on the startup's thread (bench/results/startup-attribution.md). Spring
- * Boot's {@code BackgroundPreinitializer} does the same for its own classes, and under the same
- * rules this follows: only with more than one processor, not with
- * {@code spring.backgroundpreinitializer.ignore=true}, once per JVM; and not with
- * {@code telemetry.startup.preload=false}, its own switch. Loaded, not initialised:
- * none of their code runs here, and a class that cannot be loaded is left to the startup's
- * thread, which meets the same error where it matters.
- * <p>
- * The list is a server's, in the order its startup needs them, those only an application with
- * Boot's OpenTelemetry support needs marked ({@link #WITH_BOOT_OPENTELEMETRY}); process tests
- * hold it to what a plain server ({@code PlainAppProcessTest}) and such an application
- * ({@code BootAppProcessTest}) really load on their way to ready.
+ * later on its own thread, so that the startup's thread finds them loaded instead of looking each
+ * one up through every nested jar. Spring Boot's {@code BackgroundPreinitializer} does the same for
+ * its own classes, and under the same rules this follows.
  */
 final class StartupClassPreload implements Runnable {
 

@@ -31,11 +31,10 @@ import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
- * A server's own startup timeline, reported through the application's OpenTelemetry and
- * Micrometer beans when it has them, else through the starter's own SDK once there is somewhere
- * to export to ({@link StartupExport}). Off ({@code telemetry.enabled=false}), none of this is even loaded. The
- * timeline itself is recorded from before the context exists ({@link ServerStartupListener});
- * this configuration provides what reports it.
+ * What reports a server's own startup timeline (recorded from before the context exists by
+ * {@link ServerStartupListener}): through the application's OpenTelemetry and Micrometer beans when
+ * it has them, else the starter's own SDK once there is somewhere to export to
+ * ({@link StartupExport}).
  */
 @AutoConfiguration(after = TelemetryLifecycleAutoConfiguration.class,
 		afterName = BootClassNames.OPENTELEMETRY_SDK)

@@ -11,11 +11,9 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.TimelineJson;
 
 /**
- * {@code /actuator/startuptimeline}: this server's startup stages and its slow beans, in epoch
- * nanoseconds and milliseconds, and the trace they were exported in, as {@link TimelineJson}
- * writes them. Exposed only when the user exposes it, like every Boot endpoint. Package-private
- * like the rest of the server side: Boot discovers endpoints by annotation and makes their
- * operation methods accessible itself.
+ * {@code /actuator/startuptimeline}: this server's startup stages and its slow beans, and the trace
+ * they were exported in, as {@link TimelineJson} writes them. Exposed only when the user exposes
+ * it, like every Boot endpoint.
  */
 @Endpoint(id = TimelineEndpoint.ID)
 class StartupTimelineEndpoint {

@@ -32,11 +32,9 @@ import io.github.startuptelemetry.timeline.internal.WallClock;
 import io.github.startuptelemetry.timeline.TimelineJson;
 
 /**
- * This server's line to the supervisor that spawned it ({@link TelemetryEnv#TELEMETRY_SUPERVISOR_CALLBACK_URL}):
- * its clock, asked once early, and the one "ready" call. Plain HTTP/1.1 on a socket of its own
- * (no HTTP client to load during startup), short timeouts, and nothing it does can fail the
- * server: an unreachable supervisor just polls instead. The token is sent in a header and
- * never logged.
+ * This server's line to the supervisor that spawned it
+ * ({@link TelemetryEnv#TELEMETRY_SUPERVISOR_CALLBACK_URL}): its clock, asked once early, and the
+ * one "ready" call. Nothing it does can fail the server: an unreachable supervisor just polls.
  */
 final class SupervisorCallback {
 

@@ -4,10 +4,9 @@ import java.util.Map;
 
 /**
  * Telemetry settings a supervisor passes on to each server it spawns (the resolved
- * {@code TELEMETRY_*} and {@code OTEL_*} variables). Declare one bean of this type and
- * {@link SupervisorStartup#serverEnv} merges its map into every server's environment; by
- * default there is none. A variable the supervisor's own environment already has is never
- * overwritten, and the values are never logged: they may hold secrets.
+ * {@code TELEMETRY_*} and {@code OTEL_*} variables), which {@link SupervisorStartup#serverEnv}
+ * merges into every server's environment, never over a variable the supervisor's own environment
+ * has. Values may hold secrets and are never logged.
  */
 @FunctionalInterface
 public interface ChildTelemetryEnvironment {

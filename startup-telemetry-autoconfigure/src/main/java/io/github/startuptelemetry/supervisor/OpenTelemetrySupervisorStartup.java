@@ -42,15 +42,9 @@ import io.github.startuptelemetry.timeline.Stage;
 
 /**
  * {@link SupervisorStartup} through the application's own {@link OpenTelemetry}, else the
- * starter's own SDK when there is somewhere to export to ({@link StartupExport}). One lock
- * guards all state, so that however {@code serverReady}, {@code finish} and {@code abort} race,
- * each server gets one outcome and each span ends exactly once. A ready server is claimed
- * under that lock (its outcome and end fixed: microseconds) and its span ended and its
- * listeners told after, under the server's own lock, by the claiming thread or by
- * {@code finish}/{@code abort}, whichever comes first: the first span end and metric in a
- * fresh JVM take milliseconds, and the fleet waits for no one's. Every server's span ends
- * before the root's and before the report is built. State changes before the telemetry call
- * that reflects it, so a failing tracer cannot leave a startup half-closed.
+ * starter's own SDK when there is somewhere to export to ({@link StartupExport}). One lock guards
+ * all state, so that however {@code serverReady}, {@code finish} and {@code abort} race, each
+ * server gets one outcome and each span ends exactly once.
  */
 final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 
@@ -406,6 +400,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	}
 
 	private void close(String outcome, Throwable error, long endNs) {
+		// state first, then the telemetry that reflects it: a failing tracer cannot leave it half-closed
 		this.state = State.DONE;
 		List<Stage> stages = this.timeline.stages().stream().filter((stage) -> stage.endNs() <= endNs).toList();
 		SpanContext root = this.root.getSpanContext();

@@ -14,17 +14,14 @@ import io.github.startuptelemetry.internal.BootClassNames;
 
 /**
  * {@link SupervisorStartup} for launchers to autowire, fleet or not, telemetry on or off. A
- * process whose beans declare a {@link SupervisorStartup} dependency is a supervisor: its own
- * Spring startup stages go into {@code gym.startup} instead of a server report.
- * {@link SupervisorRole} is decided from the bean definitions, so when (or whether) the lazy
- * startup bean is created changes nothing; every other application keeps reporting itself as a
- * server. The recording side is {@link SupervisorTracingAutoConfiguration} (telemetry on), the
- * fleet launcher {@code FleetLauncherAutoConfiguration} (a declared fleet): separate, so that
- * the starter's import filter drops them by name where they cannot apply, and a plain server
- * reads only this class. Lazy, like its beans, and read last: a plain server creates none of
- * them, and an application's or another starter's {@code SupervisorStartup} is seen first.
+ * process whose beans declare a {@link SupervisorStartup} dependency is a supervisor
+ * ({@link SupervisorRole}): its own startup stages go into {@code gym.startup} instead of a server
+ * report.
  */
 @AutoConfiguration(afterName = BootClassNames.OPENTELEMETRY_SDK)
+// Apart from the recording side (SupervisorTracingAutoConfiguration) and the fleet launcher, so that the
+// import filter drops those by name and a plain server reads only this class. Lazy and read last, so
+// that a plain server creates none of its beans and another SupervisorStartup is seen first.
 @AutoConfigureOrder(Ordered.LOWEST_PRECEDENCE)
 @Lazy
 public final class SupervisorAutoConfiguration {

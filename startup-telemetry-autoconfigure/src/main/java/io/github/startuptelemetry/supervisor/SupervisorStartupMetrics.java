@@ -16,14 +16,9 @@ import io.github.startuptelemetry.tracing.internal.StartupSpans;
 import io.github.startuptelemetry.report.ServerReport;
 
 /**
- * Records {@value MetricNames#STARTUP_DURATION}: each server's spawn to first healthy probe (or to the
- * abort), as its supervisor saw it, a histogram in milliseconds on whatever the application has
- * ({@link StartupHistograms}: its Micrometer registry, OpenTelemetry meters; nothing: nothing
- * recorded). This runs as each server is made ready, on the path that applies its readiness:
- * where the histogram goes is looked up once, before the fleet starts, off any thread the fleet
- * waits for (only in a supervisor: a server that never runs a fleet skips it, and one that looks
- * its startup up by hand looks it up at its first server); that look-up is also where the
- * starter's own SDK is built, when it builds one.
+ * Records {@value MetricNames#STARTUP_DURATION}: each server's spawn to first healthy probe (or to
+ * the abort), as its supervisor saw it, a histogram in milliseconds on whatever the application has
+ * ({@link StartupHistograms}).
  */
 class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializingSingleton {
 
@@ -65,6 +60,8 @@ class SupervisorStartupMetrics implements Consumer<ServerReport>, SmartInitializ
 			}
 			this.initialised = true;
 		}
+		// where the histogram goes is looked up once, before the fleet starts, off any thread the fleet
+		// waits for (only in a supervisor); that look-up builds the starter's own SDK when it builds one
 		if (this.supervisor) {
 			this.warmingUp = true;
 			DaemonThreads.ownThread("startup-metrics-warm-up").execute(this::warmUp);

@@ -8,16 +8,15 @@ import io.github.startuptelemetry.fleet.SupervisorProperties.DependencyCondition
 
 /**
  * Reads a {@code depends-on} value: {@code ready}, {@code started} or {@code completed} in any
- * case, and nothing (YAML's {@code config:} with no value, {@code depends-on.config=}) as
- * {@code ready}, the default; Boot's own enum conversion would drop an empty value, and with it
- * the dependency, without a word. Anything else fails binding with the shape of the property
- * spelt out: the usual mistake is a list of names where a map of name to condition belongs.
+ * case, and an empty value as {@code ready}. Anything else fails binding with the shape of the
+ * property spelt out: the usual mistake is a list of names where a map belongs.
  */
 final class DependencyConditionConverter implements Converter<String, DependencyCondition> {
 
 	@Override
 	public DependencyCondition convert(String source) {
 		String value = source.strip().toUpperCase(Locale.ROOT).replace('-', '_');
+		// Boot's own enum conversion would drop an empty value, and with it the dependency, without a word
 		if (value.isEmpty()) {
 			return DependencyCondition.READY;
 		}

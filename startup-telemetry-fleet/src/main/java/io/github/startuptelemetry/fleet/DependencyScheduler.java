@@ -11,11 +11,9 @@ import io.github.startuptelemetry.fleet.SupervisorProperties.DependencyCondition
 
 /**
  * When each server of a fleet with {@code depends-on} may be spawned: told what happened to each
- * server (spawned, ready; a one-shot job's exit 0 is its ready), it answers which waiting servers
- * that released, and, for one still waiting, which dependency held it. No threads, no clock: the
- * {@link FleetRun} calls it under its lock and does the spawning, so a server is released once,
- * and never after the run failed (the run asks no more). Bind-time validation has ruled out
- * unknown names and cycles, so every waiting server can be released by some order of events.
+ * server (spawned, ready, a one-shot job's exit 0), it answers which waiting servers that released
+ * and, for one still waiting, which dependency holds it. No threads, no clock: the {@link FleetRun}
+ * calls it under its lock and does the spawning.
  */
 final class DependencyScheduler {
 

@@ -32,12 +32,9 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
  * The fleet's side of the JVM startup caches ({@code telemetry.supervisor.jvm-cache}), around a
- * {@link FleetRun}: before the startup, each server's cache is looked up and, where the mode
- * allows it, trained (the supervisor's {@code jvm_cache_training} stage); in {@code compare}
- * mode the fleet is then started {@code rounds} times without and with the caches, each start
- * a {@link FleetRun} of its own with a {@link RoundStartup} (the {@code jvm_cache_compare}
- * stage); then the startup itself launches each server with its cache, and its report says
- * what each cache did. The caches themselves are {@link JvmCaches}'.
+ * {@link FleetRun}: each server's cache looked up and trained before the startup, in
+ * {@code compare} mode the fleet's rounds without and with them, then the startup with each
+ * server's cache. The caches themselves are {@link JvmCaches}'.
  */
 final class FleetJvmCache {
 

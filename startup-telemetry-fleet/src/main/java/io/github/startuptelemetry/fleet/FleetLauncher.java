@@ -19,12 +19,9 @@ import io.github.startuptelemetry.supervisor.ChildTelemetryEnvironment;
 import io.github.startuptelemetry.supervisor.SupervisorStartup;
 
 /**
- * Runs the configured fleet once the supervisor itself is ready, so that its own Spring
- * stages come first in {@code gym.startup}, up to {@code application_ready}. The supervisor's
- * startup does not return until the fleet is ready; a failed fleet fails it (exit code 1), a
- * ready one that regressed against its baseline exits, with {@code exit-when-ready}, with
- * {@link ExitCodes#STARTUP_REGRESSED}; and
- * closing it (SIGTERM, SIGINT) stops every server, aborting a startup still under way.
+ * Runs the configured fleet once the supervisor itself is ready, so that its own Spring stages
+ * come first in {@code gym.startup}, and does not return until the fleet is ready; a failed fleet
+ * fails the supervisor, and closing it stops every server.
  */
 class FleetLauncher implements ApplicationListener<ApplicationReadyEvent>, ApplicationContextAware, DisposableBean {
 

@@ -18,10 +18,8 @@ import io.github.startuptelemetry.supervisor.SupervisorTracingAutoConfiguration;
 
 /**
  * The fleet launcher, when {@code telemetry.supervisor.servers} (or {@code .fleet}) is set,
- * telemetry on or off: a fleet still starts with telemetry off, on the do-nothing
- * {@link SupervisorStartup}. An incomplete fleet is declared too, so that it fails validation
- * naming the property. Before the supervisor's configurations, so that the supervisor's role
- * sees the fleet launcher's {@link SupervisorStartup} dependency when it is decided.
+ * telemetry on or off. Before the supervisor's configurations, so that the supervisor's role sees
+ * the fleet launcher's {@link SupervisorStartup} dependency when it is decided.
  */
 @AutoConfiguration(before = { SupervisorTracingAutoConfiguration.class, SupervisorAutoConfiguration.class })
 @ConditionalOnFleet

@@ -10,7 +10,7 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
 /**
  * One server of a {@link FleetRun}: its plan, its process once spawned, whether it became ready,
  * the code it exited with, and its timeline once fetched. Written under the run's lock; volatile
- * so that the report can read them once the verdict is in.
+ * so that the report can read it once the verdict is in.
  */
 final class FleetServer {
 

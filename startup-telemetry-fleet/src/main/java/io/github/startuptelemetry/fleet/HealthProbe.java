@@ -12,30 +12,10 @@ import java.util.function.BooleanSupplier;
 import io.github.startuptelemetry.fleet.ProbeClient.Reply;
 
 /**
- * Probes a server's health URL until it answers 2xx: the first probe {@code initial-interval}
- * after the spawn; then, while nobody listens, as often as the server's share of the fleet's
- * {@value #LISTEN_CHECKS_PER_SECOND} listen checks a second allows, never more often than every
- * {@code initial-interval} nor less often than every {@code max-interval}: a hundred servers
- * nobody listens on yet are looked at every 250 ms, the last few (the ones that hold "all
- * ready" back) every 10 ms. There is no ramp from {@code initial-interval} up to that share:
- * in a hundred-server fleet one asked for three times the budget in the first 0.7 s, which found
- * nobody on servers that take a second or more to listen (measured under load, where the busy
- * loop ran those timers late: 1 to 1.5 refused connects per server fewer without it); a small
- * fleet's share is {@code initial-interval} anyway.
- * Once the server accepts connections it is in its last stages: the interval drops back
- * to {@code initial-interval}, also after a probe that timed out (a cold server's first request
- * can take over a second on a loaded box, and backing off then made readiness noticed a whole
- * {@code max-interval} late). As servers are heard, the waits of those still unheard are cut
- * to the smaller fleet's interval: a wait chosen while a hundred were unheard would otherwise
- * notice the last server up to a whole 250 ms late.
- * <p>
- * Built for a hundred servers at once: every probe of every server runs on one
- * {@link ProbeLoop} thread through a {@link ProbeClient}, never a thread per server (each
- * wake-up of its own thread made a probe cost several times more CPU). While nobody listens,
- * a probe is a refused connect and no request at all.
- * <p>
- * A server that will tell its supervisor itself (it asked the readiness callback for the
- * clock) is probed {@code relaxed}: every {@code max-interval}, only as the fallback.
+ * Probes a server's health URL until it answers 2xx, on the fleet's one {@link ProbeLoop} thread:
+ * while nobody listens, as often as the server's share of the fleet's
+ * {@value #LISTEN_CHECKS_PER_SECOND} listen checks a second allows, within {@code initial-interval}
+ * and {@code max-interval}, and every {@code initial-interval} once it accepts connections.
  */
 final class HealthProbe {
 
@@ -89,6 +69,10 @@ final class HealthProbe {
 	 * yet for {@code servers} servers.
 	 */
 	long nextInterval(Answer answer, int servers) {
+		// No ramp up to the fleet's share: in a hundred-server fleet one asked for three times the budget in
+		// the first 0.7 s and found nobody on servers that take a second to listen. A probe that timed out
+		// drops back too: a cold first request can take over a second on a loaded box, and backing off then
+		// noticed readiness a whole max-interval late.
 		return (answer != Answer.REFUSED) ? initialMs() : capMs(servers);
 	}
 

@@ -20,12 +20,9 @@ import io.github.startuptelemetry.internal.Http11;
 
 /**
  * The GETs of a fleet's probing (health, then the timeline), each answered on the
- * {@link ProbeLoop}. A plain {@code http} URL is a non-blocking socket on the loop: the connect
- * (a refusal, the usual answer while a server loads, costs a few tens of microseconds and no
- * request), then a tiny HTTP/1.1 request with {@code Connection: close} and a bounded read of
- * the answer ({@link Http11}): for a health probe its status line only, else the whole body up
- * to {@code maxBody} bytes. A hundred servers cost no thread, no future and no HTTP client. Only
- * an {@code https} URL goes through the JDK's client, built on first use.
+ * {@link ProbeLoop}: a plain {@code http} URL is a non-blocking socket there, with a tiny HTTP/1.1
+ * request and a bounded read of the answer ({@link Http11}); only {@code https} goes through the
+ * JDK's client, built on first use.
  */
 final class ProbeClient {
 

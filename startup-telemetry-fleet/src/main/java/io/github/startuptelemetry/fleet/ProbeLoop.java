@@ -18,12 +18,9 @@ import org.apache.commons.logging.LogFactory;
 import io.github.startuptelemetry.internal.DaemonThreads;
 
 /**
- * The one thread that probes a whole fleet: timers and non-blocking sockets on one selector,
- * so that a probe waiting for a connect or an answer costs no thread and no wake-up until the
- * kernel has something to say, and a hundred servers cost one thread, not a hundred (nor an
- * HTTP client's selector beside a scheduler). Tasks run one at a time on this thread, so what
- * they touch needs no lock; they must be short and never block. Sockets are registered from
- * this thread only. Closing it drops what is still scheduled and closes every socket.
+ * The one thread that probes a whole fleet: timers and non-blocking sockets on one selector, so
+ * that a hundred servers cost one thread, not a hundred. Tasks run one at a time on this thread,
+ * so what they touch needs no lock; they must be short and never block.
  */
 final class ProbeLoop implements Executor, AutoCloseable {
 

@@ -35,18 +35,11 @@ import io.github.startuptelemetry.timeline.internal.WallClock;
 import io.github.startuptelemetry.timeline.TimelineJson;
 
 /**
- * The supervisor's readiness callback endpoint for one run: the JDK's HTTP server on
- * {@code telemetry.supervisor.callback.address}, a few daemon threads. {@code GET /clock}
- * answers the supervisor's wall clock; {@code POST /ready} takes a server's
- * {@link ReadyCallback}. A server sends the ready call's headers the instant it is ready and
- * its body (a chunk) right after, so a ready call counts from when it arrived: the instant the
- * HTTP server saw its first bytes, before any thread picked it up, not once its body was read
- * and parsed. It counts only once that body proved valid.
- * <p>
- * Anything that arrives here is suspect: every request must carry the run's token (compared in
- * constant time), a ready body is read only up to {@value ReadinessCallback#MAX_BODY_BYTES}
- * bytes and must parse as a callback for a server of this run that is not ready yet. Anything
- * else is answered 4xx, logged once (never the token, never the body) and changes nothing.
+ * The supervisor's readiness callback endpoint for one run, on the JDK's HTTP server:
+ * {@code GET /clock} answers the supervisor's wall clock, {@code POST /ready} takes a server's
+ * {@link ReadyCallback}, dated from the instant its first bytes arrived and counted only once the
+ * token and the body check out. Anything else is answered 4xx, logged once (never the token, never
+ * the body) and changes nothing.
  */
 final class ReadinessCallbackServer {
 

@@ -20,10 +20,8 @@ import io.github.startuptelemetry.supervisor.SupervisorStartup;
 
 /**
  * The {@link SupervisorStartup} of a round of the JVM caches' {@code compare}: a start of the
- * fleet that is a measurement, not the supervisor's startup. It records each server's spawn
- * and ready, as the real one does, for the round's report, and exports nothing: there is no
- * {@code gym.startup} for a server to hang its trace from, so its servers get the spawn time
- * and the propagated settings (the same as at the startup) but no traceparent.
+ * fleet that is a measurement, not the supervisor's startup. It records each server's spawn and
+ * ready for the round's report and exports nothing, so its servers get no traceparent.
  */
 final class RoundStartup implements SupervisorStartup {
 

@@ -14,12 +14,10 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.TimelineJson;
 
 /**
- * Reads a ready server's own timeline (stages, and slow beans when it reports them) from its
- * {@code /actuator/startuptimeline} endpoint, for the report, through the probing's
- * {@link ProbeClient}, at most {@value #MAX_BODY} bytes of it. A server without the endpoint,
- * or with anything unexpected there, just has no stages; beans that cannot be read are left
- * out: never an error. The JSON is read by the starter's own bounded {@link JsonText}, which
- * the ready callback uses too: no JSON library to load and warm for it.
+ * Reads a ready server's own timeline from its {@code /actuator/startuptimeline} endpoint, for the
+ * report, through the probing's {@link ProbeClient}, bounded, with the starter's own
+ * {@link JsonText}. A server without the endpoint, or with anything unexpected there, just has no
+ * stages: never an error.
  */
 final class TimelineClient {
 

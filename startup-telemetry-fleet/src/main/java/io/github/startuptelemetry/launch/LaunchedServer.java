@@ -11,14 +11,11 @@ import java.util.concurrent.CompletableFuture;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * A server a {@link ServerLauncher} started. Thread-safe.
- * <p>
- * Stopping is in two steps so that a whole fleet stops in one grace period: the supervisor
- * calls {@link #terminate()} on every server, waits (up to {@code telemetry.supervisor.stop-timeout})
- * for {@link #stopped()}, then calls {@link #kill()} on those still running. If the supervisor
- * itself dies, the server must not outlive it: keep the launch shell's standard input a pipe
- * from this JVM (or forwarded from one, as {@code srun} does), and write
- * {@link #STAND_DOWN_LINE} to it once the server has exited.
+ * A server a {@link ServerLauncher} started: its host, exit, log and how to stop it, in two steps
+ * ({@link #terminate()} on every server, then {@link #kill()} on those not yet {@link #stopped()})
+ * so that a whole fleet stops in one grace period. Thread-safe. The launch shell's standard input
+ * stays a pipe from this JVM, with {@link #STAND_DOWN_LINE} written to it once the server has
+ * exited: otherwise a server outlives a supervisor that dies.
  */
 public interface LaunchedServer {
 

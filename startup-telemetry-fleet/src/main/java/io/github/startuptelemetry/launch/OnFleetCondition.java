@@ -9,11 +9,8 @@ import io.github.startuptelemetry.autoconfigure.internal.TelemetryAutoConfigurat
 
 /**
  * Matches when any {@code telemetry.supervisor.servers} or {@code telemetry.supervisor.fleet}
- * property is set, even an incomplete one: a fleet with a server that lacks its command must
- * fail validation, not be skipped. In an application's auto-configuration the
- * {@link TelemetryAutoConfigurationFilter} has already applied the same test by name; the
- * condition is for a configuration imported directly, and for the nested ones. Applied through
- * {@link ConditionalOnFleet}.
+ * property is set, even an incomplete one, so that it fails validation instead of being skipped.
+ * Applied through {@link ConditionalOnFleet}.
  */
 class OnFleetCondition extends SpringBootCondition {
 

@@ -3,20 +3,9 @@ package io.github.startuptelemetry.launch;
 import java.io.IOException;
 
 /**
- * Starts the servers of a fleet somewhere: a local process ({@code local}, the default), a
- * Slurm job step ({@code slurm}), or wherever a launcher of your own puts them. The fleet
- * supervisor plans each server (name, rank, command, env contract, log file), asks the launcher
- * chosen for it to start it, probes the host it reports, watches its exit, and stops it.
- * <p>
- * Chosen by name: {@code telemetry.supervisor.launcher} for the fleet (default {@code local}),
- * {@code telemetry.supervisor.servers[].launcher} for one server. A launcher of your own is a
- * bean of this type with its own {@link #name()}; a name no launcher bean has fails the
- * supervisor at start, naming the property.
- * <p>
- * A launcher runs {@link LaunchRequest#launchShell()} where the server runs, so that the setup
- * step is timed there and the server exits if its supervisor dies (the shell's standard input
- * must be a pipe from this JVM, or forwarded from one; see {@link LaunchedServer}).
- * Implementations must be thread-safe: several servers are launched at once.
+ * Starts the servers of a fleet somewhere: a local process ({@code local}, the default), a Slurm
+ * job step ({@code slurm}), or wherever a launcher of your own puts them, chosen by
+ * {@link #name()}. Implementations must be thread-safe: several servers are launched at once.
  */
 public interface ServerLauncher {
 

@@ -14,11 +14,8 @@ import java.util.function.IntSupplier;
 
 /**
  * Free TCP ports for processes that bind them later, never the same one twice from one supplier,
- * from below the kernel's ephemeral range. A port is chosen here and bound by its process
- * seconds later; in the ephemeral range, the kernel could hand it meanwhile to any outgoing
- * connection (a probe, a callback, an export) or port-0 listener, and the process would fail
- * with "port already in use". Below that range nothing is assigned automatically. Where the
- * range leaves no room below it, a port the kernel picks is the fallback.
+ * from below the kernel's ephemeral range, where nothing is assigned automatically before the
+ * process binds it.
  */
 public final class FreePorts {
 
@@ -52,6 +49,7 @@ public final class FreePorts {
 						}
 					}
 				}
+				// no room below the ephemeral range: a port the kernel picks
 				while (true) {
 					try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 						if (given.add(socket.getLocalPort())) {

@@ -5,34 +5,10 @@ import java.util.List;
 
 /**
  * Starts a server the way NeMo Gym does, through {@code /bin/sh}: run the setup step, stamp
- * {@code NEMO_GYM_STARTUP_SETUP_DONE_NS}, then {@code exec} the server, so that the server is
- * the shell's own process (same PID) and its first stages can be measured from outside.
- * <p>
+ * {@code NEMO_GYM_STARTUP_SETUP_DONE_NS}, then {@code exec} the server (same pid), with the orphan
+ * guard forked first, so that no server outlives its supervisor by much more than half a second.
  * The script is fixed; the setup command and the server's arguments reach it as positional
- * parameters, never pasted into it, so names and arguments holding shell metacharacters are
- * passed on verbatim. The setup step is shell code by design (the operator's own), evaluated
- * inside a function so that it cannot disturb the server's arguments.
- * <p>
- * The orphan guard: the shell's standard input is a pipe from the supervisor. Before the exec,
- * the shell starts a guard that takes that pipe over; the setup step and the server read
- * {@code /dev/null}. The guard is forked once, so it becomes the server's child: it stays in
- * the server's process tree (Slurm's {@code proctrack/linuxproc} tracks it and {@code scancel}
- * reaches it), and it holds none of the server's output (so it never keeps a job step's I/O
- * open). It ends on the first of:
- * <ul>
- * <li>the server's end: it runs under {@code setpriv --pdeathsig KILL} (util-linux), so the
- * kernel ends it with the server; without {@code setpriv} it ends on the stand-down line or the
- * pipe's end instead;</li>
- * <li>a line on the pipe: the supervisor stands down (the server exited, or the supervisor stops
- * it itself);</li>
- * <li>end of file without a line: the supervisor died ({@code kill -9}, OOM, a crash). The guard
- * sends SIGTERM to the server, polls it, and sends SIGKILL at a deadline
- * {@link #ORPHAN_GRACE_CENTIS} centiseconds later (read from {@code /proc/uptime}, so a loaded
- * host delays the poll, not the deadline). A zombie counts as ended: its new parent may reap it
- * late.</li>
- * </ul>
- * So no server outlives its supervisor by much more than half a second, whatever the server
- * is, and on whatever node the shell runs (srun forwards its standard input to the step).
+ * parameters, never pasted into it.
  */
 public final class LaunchShell {
 
@@ -42,6 +18,9 @@ public final class LaunchShell {
 	 */
 	static final int ORPHAN_GRACE_CENTIS = 50;
 
+	// On end of file without a line (the supervisor died): SIGTERM, then SIGKILL at a deadline read from
+	// /proc/uptime, so that a loaded host delays the poll, not the deadline. A zombie counts as ended: its
+	// new parent may reap it late.
 	/** The guard's own script ($1 = the server's pid; standard input = the supervisor's pipe). */
 	private static final String GUARD = """
 			[ "$PPID" = "$1" ] || exit 0
@@ -67,6 +46,10 @@ public final class LaunchShell {
 			exec "$@"
 			""";
 
+	// The guard is forked once, so it becomes the server's child: it stays in the server's process tree
+	// (Slurm's proctrack/linuxproc tracks it, scancel reaches it) and holds none of the server's output
+	// (never keeping a job step's I/O open). The setup step is eval'd in a function so that it cannot
+	// disturb the server's arguments.
 	static final String SCRIPT = """
 			run_setup() { eval "$1"; }
 			guard='GUARD'

@@ -13,11 +13,9 @@ import io.github.startuptelemetry.launch.LaunchRequest;
 import io.github.startuptelemetry.launch.LaunchedServer;
 
 /**
- * A server spawned on this host by the {@code local} launcher: its process (the launch shell,
- * then the server it execs) and its own log file. Stopping it is SIGTERM to it and to
- * everything it started, then SIGKILL to whatever is left. No orphans: and should the
- * supervisor die without stopping it, the launch shell's guard ends the server
- * ({@link LaunchShell}), since its standard input is a pipe only this JVM holds open.
+ * A server spawned on this host by the {@code local} launcher: its process (the launch shell, then
+ * the server it execs) and its log file. Stopping it is SIGTERM to it and everything it started,
+ * then SIGKILL to whatever is left.
  */
 final class ServerProcess implements LaunchedServer {
 

@@ -12,9 +12,8 @@ import io.github.startuptelemetry.launch.ServerLauncher;
 
 /**
  * The {@code slurm} launcher: inside an allocation ({@code SLURM_JOB_ID} set), each server is a
- * job step, {@code srun --overlap} running the launch shell. The env contract is set on the
- * {@code srun} process itself and passed on with {@code --export=ALL}: values are never parsed
- * (commas and quotes are safe) and nothing goes through a shell string.
+ * job step, {@code srun --overlap} running the launch shell, with the env contract set on the
+ * {@code srun} process and passed on with {@code --export=ALL}, never through a shell string.
  */
 final class SlurmServerLauncher implements ServerLauncher {
 

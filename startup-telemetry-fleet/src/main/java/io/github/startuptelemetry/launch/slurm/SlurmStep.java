@@ -22,13 +22,8 @@ import io.github.startuptelemetry.launch.LaunchedServer;
 
 /**
  * One server as a Slurm job step: the {@code srun} process on this host, its standard input the
- * launch shell's guard pipe (srun forwards it to the step, so the server ends if this JVM dies),
- * its output in the server's log. srun's verbose line {@code launching StepId=J.S on host H}
- * says when the step stopped pending, which step it is and the node it landed on. Stopping is
- * {@code scancel --signal=TERM} of the step (a plain {@code scancel} of a step is SIGKILL at
- * once, which would cost a JVM its shutdown and its last spans), then {@code scancel} (SIGKILL,
- * and the step cancelled). A step not created yet is stopped through srun, which forwards
- * SIGTERM to its tasks or drops its pending request.
+ * launch shell's guard pipe, its output in the server's log; srun's verbose
+ * {@code launching StepId=J.S on host H} says when the step stopped pending and where it landed.
  */
 final class SlurmStep implements LaunchedServer {
 
@@ -134,6 +129,8 @@ final class SlurmStep implements LaunchedServer {
 
 	@Override
 	public void terminate() {
+		// a plain scancel of a step is SIGKILL at once (no shutdown, no last spans); a step not created yet
+		// is stopped through srun, which forwards SIGTERM to its tasks or drops its pending request
 		if (this.stepId == null || !scancel(List.of("scancel", "--signal=TERM", step()))) {
 			this.srun.destroy();
 		}

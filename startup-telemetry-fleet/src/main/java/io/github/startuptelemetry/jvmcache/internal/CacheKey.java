@@ -15,12 +15,9 @@ import java.util.jar.Manifest;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a cache is valid for, and nothing else: what the command runs (the jar, or the class
- * path's jars) by content, the JVM by binary, runtime version and vendor, and the JVM options
- * that decide whether a JVM takes a cache ({@link JavaCommand#keyOptions()}, with those of
- * {@code JAVA_TOOL_OPTIONS} and {@code JDK_JAVA_OPTIONS}, which the JVM reads too). Servers
- * whose commands differ only in their arguments or system properties (replicas: another
- * {@code --server.port}) share one.
+ * What a cache is valid for, and nothing else: what the command runs, by content, the JVM, and
+ * the JVM options that decide whether a JVM takes a cache. Servers whose commands differ only in
+ * their arguments or system properties (replicas) share one.
  *
  * @param target what the command runs, as an absolute path (a class path: its entries joined)
  * @param name a short name for the entry's directory (the jar's file name)

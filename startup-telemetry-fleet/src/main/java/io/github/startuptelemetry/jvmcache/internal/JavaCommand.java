@@ -12,8 +12,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A server's command read as the {@code java} launcher reads it: the binary, the JVM's options,
  * what it runs ({@code -jar <jar>}, or {@code -cp <jars> <main class>}) and the application's
- * arguments. Only what the caches can serve parses; anything else says why not
- * ({@link #problem()}), and such a server simply starts as it is.
+ * arguments. What the caches cannot serve says why ({@link #problem()}) and starts as it is.
  *
  * @param java the {@code java} binary as the command names it
  * @param options the JVM options before what it runs, as given

@@ -13,10 +13,8 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The JDK a {@code java} binary belongs to, and the cache it supports: an AOT cache on JDK 24+
- * (JEP 483; one training start with {@code -XX:AOTCacheOutput} on JDK 25+, JEP 514, whose cache
- * also holds the training's method profiles, JEP 515), a dynamic AppCDS archive on JDK 13 to 23
- * ({@code -XX:ArchiveClassesAtExit}, JEP 350), none below.
+ * The JDK a {@code java} binary belongs to, and the cache it supports: an AOT cache on JDK 24+, a
+ * dynamic AppCDS archive on JDK 13 to 23, none below.
  *
  * @param java the binary, symbolic links resolved
  * @param runtimeVersion its full runtime version ({@code 25.0.3+9-LTS}): a cache fits one build only

@@ -9,15 +9,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a JVM said about the cache it was started with, in the {@code cds} (JDK 24 and older)
- * or {@code aot} (JDK 25+) unified log the supervisor asked it for: whether it refused the
- * cache, and why. A JVM that cannot use its cache says so and starts without it
- * ({@code -Xshare:auto}, {@code -XX:AOTMode=auto}: the defaults), so a refusal never fails a
- * server; this is how the report learns of it. For example, JDK 17 on a jar touched since
- * training: {@code [info][cds] UseSharedSpaces: A jar file is not the one used while building
- * the shared archive file: lib/spring-core-7.0.8.jar}; JDK 25: {@code [warning][aot] This file
- * is not the one used while building the shared archive file: 'lib/spring-core-7.0.8.jar',
- * timestamp has changed}.
+ * What a JVM said about the cache it was started with, in the {@code cds} or {@code aot} unified
+ * log the supervisor asked it for: whether it refused the cache, and why. A refusal never fails a
+ * server (the JVM starts without the cache); this is how the report learns of it.
  *
  * @param refused whether the JVM refused the cache
  * @param reason what it said, the most specific line, or {@code null}

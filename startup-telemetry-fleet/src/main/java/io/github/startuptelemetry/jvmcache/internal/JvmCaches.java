@@ -23,15 +23,9 @@ import io.github.startuptelemetry.report.JvmCacheReport.Training;
 
 /**
  * The JVM startup caches of a supervisor's Java servers ({@code telemetry.supervisor.jvm-cache}):
- * before a startup, each server's command is read and its cache looked up by key
- * ({@link #prepare}), and a training start is run for each distinct command that asks for one
- * and has no usable cache; at each server's spawn its command gets its cache
- * ({@link #apply}); once it is ready, what the JVM did with it is read back ({@link #observe}):
- * its log (did it refuse the cache, and why) and its class counters (the share of classes that
- * came from a cache). Nothing here fails a server: a server without a usable cache starts as
- * it is, and the report says why.
- * <p>
- * Thread-safe: servers are applied and observed from the fleet's spawner and report threads.
+ * each server's cache looked up and, where missing, trained before a startup ({@link #prepare}),
+ * given to its command at the spawn ({@link #apply}), and what the JVM did with it read back once
+ * it is ready ({@link #observe}). Nothing here fails a server. Thread-safe.
  */
 public final class JvmCaches {
 

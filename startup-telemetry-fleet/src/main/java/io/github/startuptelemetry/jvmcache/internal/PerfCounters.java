@@ -11,12 +11,8 @@ import io.github.startuptelemetry.internal.PerfData;
 
 /**
  * A running HotSpot JVM's performance counters, read once from the file it keeps them in
- * ({@link PerfData}): how many classes it loaded from a CDS archive or AOT cache
- * ({@code java.cls.sharedLoadedClasses}) and how many it loaded otherwise
- * ({@code java.cls.loadedClasses}). The JVM keeps these counters whatever we do, so reading them
- * costs the server nothing, where a class-load log ({@code -Xlog:class+load}) costs it a line
- * per class (measured in docs/jvm-cache.md). Only for a JVM of this host and user, with the
- * file there.
+ * ({@link PerfData}), for how many classes it loaded from a CDS archive or AOT cache and how many
+ * otherwise: counters the JVM keeps anyway, so reading them costs the server nothing.
  *
  * @param longs the scalar {@code long} counters by name
  * @param strings the string constants by name ({@code java.rt.vmArgs}, ...)

@@ -19,10 +19,8 @@ import io.github.startuptelemetry.launch.internal.LaunchShell;
 
 /**
  * Runs the steps of a training (extracting a Spring Boot jar, the training start) as the
- * supervisor runs its servers: through the {@link LaunchShell}, whose orphan guard ends the
- * step should the supervisor die, its output appended to the entry's {@code training.log}. A
- * step that outlives the training timeout gets SIGTERM (a JVM writes its archive at any exit,
- * so a server that never exits by itself is trained up to then), and SIGKILL a minute later.
+ * supervisor runs its servers, through the {@link LaunchShell} and its orphan guard, its output
+ * appended to the entry's {@code training.log}.
  */
 final class TrainingProcess {
 

@@ -17,10 +17,9 @@ import io.github.startuptelemetry.internal.Durations;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * A startup report as plain text for a console: one row per server (spawn→ready, its wait for
- * its dependencies, each of its stages, probe lag, outcome), the critical path (with
- * dependencies: the critical chain, and what could have overlapped), and the supervisor's own
- * stages. Stage columns carry two-line headers so that the table stays narrow enough to read.
+ * A startup report as plain text for a console: one row per server (spawn→ready, its wait for its
+ * dependencies, each of its stages, probe lag, outcome), the critical path or chain, and the
+ * supervisor's own stages.
  */
 public final class ConsoleReport {
 

@@ -30,18 +30,10 @@ import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
  * A startup report as one self-contained HTML page, a waterfall in the manner of
- * {@code systemd-analyze plot}: a row for the supervisor and one per server, their stages as
- * bars on one time axis from the supervisor's start, each stage name in the same colour
- * everywhere, the server that held "all ready" back and its slowest stage marked (with
- * {@code depends-on}: each server of the critical chain, and the chain's edges drawn from row to
- * row), a server's wait for its dependencies and the probe lag hatched, slow beans beneath their
- * server, failed servers flagged. Hover a bar for its start and duration.
- * <p>
- * Inline CSS only: no script, no font, nothing fetched, so that it opens anywhere, from a CI
- * artifact as well as a laptop. Every name and message is escaped, and the page holds what the
- * model holds (names, times, ids, the error), never an environment value. This class is the
- * markup; what the page says is {@link HtmlWording}'s (and {@link ReportWording}'s, shared with
- * the console), where things go {@link WaterfallGeometry}'s, the look {@link HtmlReportStyle}'s.
+ * {@code systemd-analyze plot}: a row for the supervisor and one per server, their stages as bars
+ * on one time axis. This class is the markup; what the page says is {@link HtmlWording}'s and
+ * {@link ReportWording}'s, where things go {@link WaterfallGeometry}'s, the look
+ * {@link HtmlReportStyle}'s.
  */
 public final class HtmlReport {
 

@@ -2,8 +2,7 @@ package io.github.startuptelemetry.report.render;
 
 /**
  * The stylesheet of {@link HtmlReport}, inlined into every page so that the page needs nothing
- * else: system fonts, plain CSS (grid rows, bars placed in percent of the time track), no
- * script. Hatched bars are time spent waiting rather than working.
+ * else: system fonts, plain CSS, no script.
  */
 final class HtmlReportStyle {
 

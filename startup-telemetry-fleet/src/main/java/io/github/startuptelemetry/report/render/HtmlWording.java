@@ -17,9 +17,8 @@ import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
  * What the HTML waterfall says beyond the words it shares with the console
- * ({@link ReportWording}): its headline and verdict, bar labels and tooltips. Sentences are
- * plain text, escaped where they are put in the page, except the verdict, whose names and
- * numbers are marked up (and escaped) here.
+ * ({@link ReportWording}): its headline and verdict, bar labels and tooltips, plain text but for
+ * the verdict, whose names and numbers are marked up (and escaped) here.
  */
 final class HtmlWording {
 

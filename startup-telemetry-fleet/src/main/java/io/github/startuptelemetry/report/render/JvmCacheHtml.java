@@ -10,10 +10,9 @@ import io.github.startuptelemetry.report.JvmCacheReport.ServerCache;
 import io.github.startuptelemetry.report.JvmCacheReport.Training;
 
 /**
- * The HTML page's JVM cache section: per server whether its cache was used and the share of
- * its classes from a cache; each training; and, after {@code compare}, a before/after view per
- * server and stage (without the caches above, with them below, on one scale per row), in the
- * look of the regression comparison's ({@code section.compare}).
+ * The HTML page's JVM cache section: per server whether its cache was used and the share of its
+ * classes from a cache, each training, and, after {@code compare}, a before/after view per server
+ * and stage.
  */
 final class JvmCacheHtml {
 

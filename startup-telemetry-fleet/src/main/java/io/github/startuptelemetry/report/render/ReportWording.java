@@ -17,10 +17,8 @@ import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * The words the console table and the HTML waterfall share, so that both say the same thing
- * about the same startup: how a server's startup ended, how the whole startup ended, what held
- * it back. Durations are {@link Durations}'. The HTML marks names and numbers up through the
- * {@code strong} and {@code who} operators; the console passes {@link UnaryOperator#identity()}.
+ * The words the console table and the HTML waterfall share, so that both say the same thing about
+ * the same startup: how a server's startup ended, how the whole startup ended, what held it back.
  */
 final class ReportWording {
 

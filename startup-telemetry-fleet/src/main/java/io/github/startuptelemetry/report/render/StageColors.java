@@ -9,10 +9,9 @@ import java.util.Map;
 import io.github.startuptelemetry.contract.StageNames;
 
 /**
- * One colour per stage name, the same in every row and every report, so that a stage reads the
- * same wherever it appears: the contract's stages get fixed colours (process start in blues,
- * Spring's preparation in teals, bean creation, the usual culprit, in orange), any other name a
- * colour picked from its hash.
+ * One colour per stage name, the same in every row and every report: the contract's stages get
+ * fixed colours (bean creation, the usual culprit, in orange), any other name a colour picked from
+ * its hash.
  */
 final class StageColors {
 

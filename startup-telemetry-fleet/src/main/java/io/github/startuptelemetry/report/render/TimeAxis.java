@@ -7,10 +7,8 @@ import io.github.startuptelemetry.internal.Decimals;
 import io.github.startuptelemetry.internal.Durations;
 
 /**
- * The shared time axis of a waterfall: 0 is the supervisor's start, and the axis ends at the
- * first round tick after everything drawn, with ticks at the finest 1-2-5 step that gives at
- * most a dozen of them, so that the grid lines are round numbers and little of the axis is
- * left empty.
+ * The shared time axis of a waterfall: 0 is the supervisor's start, and the axis ends at the first
+ * round tick after everything drawn, with ticks at the finest 1-2-5 step that gives at most a dozen.
  */
 final class TimeAxis {
 

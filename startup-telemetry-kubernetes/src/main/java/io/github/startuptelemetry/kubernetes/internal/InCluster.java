@@ -12,10 +12,8 @@ import io.github.startuptelemetry.contract.KubernetesAttributes;
 
 /**
  * Whether this process runs in a Kubernetes pod, and the pod's own names, from what every pod is
- * given: {@code KUBERNETES_SERVICE_HOST} and the mounted service account (its token, CA and
- * namespace). The service account's files are where the fabric8 client reads them, with its
- * standard overrides ({@code KUBERNETES_AUTH_SERVICEACCOUNT_TOKEN}, {@code KUBENAMESPACE}), so
- * that this check and the client agree. JDK only: asked before any fabric8 class is loaded.
+ * given ({@code KUBERNETES_SERVICE_HOST} and the mounted service account), read where the fabric8
+ * client reads them so that the two agree. JDK only: asked before any fabric8 class is loaded.
  */
 public final class InCluster {
 

@@ -10,11 +10,9 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 
 /**
- * The one way a fabric8 client is built here: configured as fabric8 configures one by itself (a
- * kubeconfig when there is one, else the pod's service account; then the {@code kubernetes.*}
- * system properties and {@code KUBERNETES_*} variables), over the JDK's own HTTP client (named,
- * not looked up, so that no other client on the class path is picked), with the caller's bounds on
- * each request and its retries.
+ * The one way a fabric8 client is built here: configured as fabric8 configures one by itself, over
+ * the JDK's own HTTP client (named, so that no other client on the class path is picked), with the
+ * caller's bounds on each request and its retries.
  */
 public final class KubernetesClients {
 

@@ -22,21 +22,8 @@ import io.github.startuptelemetry.timeline.Stage;
 
 /**
  * When a pod was created, scheduled and its server's container started, and what its image pull
- * took, as the Kubernetes API tells them, for the server (its own pod, read once it is ready) and
- * its supervisor (each pod it created, once the container runs) alike:
- * <ul>
- * <li>created: {@code metadata.creationTimestamp} (whole seconds);</li>
- * <li>scheduled: the scheduler's {@code Scheduled} event's {@code eventTime} (microseconds) when
- * the event is still there, else the {@code PodScheduled} condition's {@code lastTransitionTime}
- * (whole seconds);</li>
- * <li>started: the container's {@code state.running.startedAt} (or {@code terminated.startedAt};
- * whole seconds);</li>
- * <li>the image pull: the kubelet's {@code Pulled} event for the container, its time (whole
- * seconds) the pull's end, its message the pull's duration ({@link PulledMessage}).</li>
- * </ul>
- * Events are best-effort (aggregated, gone after an hour): used when there, never required.
- * The server's container is the one named, else the pod's {@code kubectl.kubernetes.io/default-container},
- * else its first.
+ * took, as the Kubernetes API tells them, for the server (its own pod) and its supervisor (each
+ * pod it created) alike. Events are best-effort: used when there, never required.
  */
 public final class PodTimes {
 

@@ -8,14 +8,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The durations in the message of the kubelet's {@code Pulled} event,
- * {@code Successfully pulled image "x" in 4.183s (7.871s including waiting). Image size: ... bytes.}
- * (older kubelets: without the part in parentheses): the pull itself, and the time since the
- * kubelet asked for the image, its wait for the image puller included. Both are Go durations
- * truncated to milliseconds ({@code 812ms}, {@code 4.183s}, {@code 1m2.5s}). An image already on
- * the node ({@code Container image "x" already present on machine}) was not pulled: no pull.
+ * {@code Successfully pulled image "x" in 4.183s (7.871s including waiting)}, as Go durations; an
+ * image already present on the node was not pulled.
  *
  * @param pullNs the pull itself
- * @param totalNs the pull and its wait, never less than the pull
+ * @param totalNs the pull and its wait for the image puller, never less than the pull
  */
 public record PulledMessage(long pullNs, long totalNs) {
 
@@ -36,6 +33,7 @@ public record PulledMessage(long pullNs, long totalNs) {
 		if (pull.isEmpty()) {
 			return null;
 		}
+		// older kubelets leave the part in parentheses out
 		OptionalLong total = (pulled.group(2) != null) ? goDurationNs(pulled.group(2)) : OptionalLong.empty();
 		return new PulledMessage(pull.getAsLong(), Math.max(pull.getAsLong(), total.orElse(pull.getAsLong())));
 	}

@@ -13,10 +13,9 @@ import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.launch.ConditionalOnFleet;
 
 /**
- * The {@code kubernetes} launcher, for a fleet whose servers run as pods. On a declared fleet
- * only, like every launcher (the starter's import filter drops it by name without one), and only
- * in a supervisor, which has the fleet module's launcher SPI (a server that adds this module for
- * its pod stages reads no class of it).
+ * The {@code kubernetes} launcher, for a fleet whose servers run as pods: on a declared fleet only,
+ * like every launcher, and only with the fleet module's launcher SPI, so that a server that adds
+ * this module for its pod stages reads no class of it.
  */
 @AutoConfiguration
 @ConditionalOnClass(name = KubernetesLauncherAutoConfiguration.LAUNCHER_SPI)

@@ -31,27 +31,11 @@ import io.github.startuptelemetry.lifecycle.internal.OtelListValues;
 import io.github.startuptelemetry.launch.LaunchRequest;
 
 /**
- * Makes one server's pod: its settings' template (or an empty pod), then what the launcher owns:
- * <ul>
- * <li>its name, namespace, the launcher's labels (by which it is watched and, by a later run,
- * cleaned up), the settings' labels and annotations, and the supervisor's pod as its owner when
- * there is one;</li>
- * <li>{@code restartPolicy: Never} unless the template says otherwise (a crash is the startup's
- * verdict, not the kubelet's to hide);</li>
- * <li>the server's container (the template's of that name, else its first, else a new one): its
- * image, pull policy, resources, and the server's command as the container's command (through the
- * launch shell, without the guard, when the server has a setup step);</li>
- * <li>its environment: the template's, the Downward API variables of the pod's own names (the
- * OpenTelemetry Operator's), the settings' env, then the supervisor's env contract and the
- * server's own env, and the pod's {@code k8s.*} added to {@code OTEL_RESOURCE_ATTRIBUTES} from the
- * Downward API, so that the server's resource carries them. A variable the template takes from
- * elsewhere ({@code valueFrom}: a Secret, a ConfigMap) stays so, but for the env contract: an OTLP
- * credential kept in a Secret stays out of the pod's spec. The readiness callback's URL names the
- * host pods reach the supervisor at.</li>
- * </ul>
- * Kubernetes expands {@code $(VAR)} in a container's command, arguments and environment, and
- * reads {@code $$} as {@code $}: every value the supervisor passes has each {@code $} doubled, so
- * that it arrives as it was.
+ * Makes one server's pod: its settings' template (or an empty pod), then what the launcher owns,
+ * its name, labels, owner, restart policy, the server's container and command, and its
+ * environment with the env contract and the pod's own names. Every value the supervisor passes has
+ * each {@code $} doubled, since Kubernetes expands {@code $(VAR)} and reads {@code $$} as
+ * {@code $}.
  */
 final class PodFactory {
 

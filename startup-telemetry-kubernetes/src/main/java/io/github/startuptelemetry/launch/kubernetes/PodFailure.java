@@ -15,13 +15,10 @@ import io.github.startuptelemetry.kubernetes.internal.PodTimes;
 import io.github.startuptelemetry.launch.LaunchedServer.ServerExit;
 
 /**
- * What ends a server's pod before it could be ready, as its status tells it, mapped onto a
- * {@link ServerExit} (the startup's outcome is then {@code crashed}, the reason the sentence
- * after the server's name): it cannot be scheduled ({@code Unschedulable}), its image cannot be
- * pulled ({@code ErrImagePull}, {@code ImagePullBackOff}, ...), its container cannot be created or
- * started, its container crash-loops ({@code CrashLoopBackOff}), exited or was restarted, an init
- * container failed, or the pod itself failed (evicted) or completed. The exit code is the
- * container's when it ran and exited, else {@link #NO_EXIT_CODE}.
+ * What ends a server's pod before it could be ready, as its status tells it (unschedulable, an
+ * image that cannot be pulled, a crash loop, an exit, an eviction, ...), mapped onto a
+ * {@link ServerExit}: the startup's outcome is then {@code crashed}, with the container's exit code
+ * when it ran and exited, else {@link #NO_EXIT_CODE}.
  */
 final class PodFailure {
 

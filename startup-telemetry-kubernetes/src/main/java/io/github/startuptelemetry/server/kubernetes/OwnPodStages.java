@@ -23,14 +23,10 @@ import io.github.startuptelemetry.timeline.internal.PlatformStages;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * This server's own pod, read once (and its events, when the service account may list them) after
- * ready, on the reporter's thread: its stages go ahead of the JVM's ({@link PodTimes#ahead}). The
- * pod is the one this process runs in (its namespace from the service account, its name from the
- * Downward API or {@code HOSTNAME}); the server's container is the one the launcher named in
- * {@code OTEL_RESOURCE_ATTRIBUTES} ({@code k8s.container.name}), else the pod's default. One
- * request of each, bounded, no retry. Whatever stands in the way (no service account, no
- * permission, the API unreachable) is said once, at debug level, and the server's own stages are
- * reported as they are.
+ * This server's own pod and its events, read once after ready on the reporter's thread, so that
+ * its stages go ahead of the JVM's ({@link PodTimes#ahead}). One bounded request of each, no retry;
+ * whatever stands in the way is said once at debug and the server's own stages are reported as
+ * they are.
  */
 final class OwnPodStages implements PlatformPrelude {
 

@@ -13,11 +13,8 @@ import io.github.startuptelemetry.timeline.internal.PlatformPrelude;
 
 /**
  * A server in a Kubernetes pod reports its pod's stages ahead of its own: a
- * {@link PlatformPrelude} that reads the pod once the server is ready. Only on Kubernetes (Boot's
- * {@code KUBERNETES_SERVICE_HOST} and {@code _PORT} detection; outside it the starter's import
- * filter drops this by name, so no class of it is read) and with telemetry on. A
- * {@link PlatformPrelude} bean of the application's own replaces it;
- * {@code telemetry.startup.kubernetes.enabled=false} turns the pod stages off.
+ * {@link PlatformPrelude} that reads the pod once the server is ready. Only on Kubernetes and with
+ * telemetry on; a {@link PlatformPrelude} bean of the application's own replaces it.
  */
 @AutoConfiguration
 @ConditionalOnTelemetryEnabled

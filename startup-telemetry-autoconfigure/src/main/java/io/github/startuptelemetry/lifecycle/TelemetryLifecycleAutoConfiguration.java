@@ -21,14 +21,13 @@ import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.autoconfigure.internal.EarlyTelemetryProperties;
-import io.github.startuptelemetry.export.internal.StartupExport;
 import io.github.startuptelemetry.export.internal.StartupExportConfiguration;
 import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 import io.github.startuptelemetry.internal.BootClassNames;
 
 /**
  * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): where the startup
- * telemetry goes ({@link StartupExport}), Gym's histograms, the {@link TelemetryHandle}, the
+ * telemetry goes ({@code StartupExport}), Gym's histograms, the {@link TelemetryHandle}, the
  * bounded shutdown flush, the resource's int-typed attributes and NeMo Gym's span groups.
  */
 @AutoConfiguration(afterName = BootClassNames.OPENTELEMETRY_SDK)

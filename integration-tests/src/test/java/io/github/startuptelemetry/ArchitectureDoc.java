@@ -6,32 +6,23 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What {@code docs/architecture.md} states, read from its two tables so that the page and
- * {@link ArchitectureTest} cannot drift apart: the Packages table (each package, and the
- * packages of ours it may depend on) and the Public API table (each public type outside
- * {@code internal}, with its reason).
- * <p>
- * The "depends on" column names packages of ours in backticks ({@code `internal.*`} for every
- * internal package); other words there (Spring Boot, OTel API) are for the reader and allow
- * nothing, except {@code JDK only}, which forbids every dependency beyond the JDK, JSpecify's
- * annotations and the packages named.
+ * What {@code docs/architecture.md} states by hand and {@link ArchitectureTest} checks: the
+ * Public API table (each public type outside {@code internal}, with its reason). The Modules and
+ * Packages tables are not read here: {@link PackageMap} is their source and
+ * {@link PackageMapTest} writes them.
  * <p>
  * An optional {@code ## Exceptions} section lists what the rules let pass for now, each row
- * with its reason and until when: {@code cycle} rows (the packages whose dependencies on each
- * other the cycle rule ignores) and {@code not API} rows (public types outside
- * {@code internal} that are not API yet).
+ * with its reason and until when: {@code not API} rows (public types outside {@code internal}
+ * that are not API yet).
  */
-record ArchitectureDoc(Map<String, Allowed> packages, Set<String> publicApi, Set<String> publicNotApi,
-		List<List<String>> allowedCycles) {
+record ArchitectureDoc(Set<String> publicApi, Set<String> publicNotApi) {
 
 	private static final Pattern CODE = Pattern.compile("`([^`]+)`");
 
@@ -45,16 +36,6 @@ record ArchitectureDoc(Map<String, Allowed> packages, Set<String> publicApi, Set
 	}
 
 	static ArchitectureDoc parse(String markdown) {
-		Map<String, Allowed> packages = new LinkedHashMap<>();
-		for (List<String> row : tableRows(section(markdown, "Packages"))) {
-			List<String> names = codes(row.get(0));
-			if (names.size() != 1 || row.size() < 3) {
-				throw new IllegalStateException("A Packages row names one package and what it depends on: " + row);
-			}
-			Set<String> allowed = new LinkedHashSet<>(codes(row.get(row.size() - 1)));
-			packages.put(names.get(0),
-					new Allowed(allowed, row.get(row.size() - 1).contains("JDK only")));
-		}
 		Set<String> publicApi = new LinkedHashSet<>();
 		for (List<String> row : tableRows(section(markdown, "Public API"))) {
 			List<String> types = codes(row.get(0));
@@ -63,27 +44,23 @@ record ArchitectureDoc(Map<String, Allowed> packages, Set<String> publicApi, Set
 			}
 			publicApi.addAll(types);
 		}
-		if (packages.isEmpty() || publicApi.isEmpty()) {
-			throw new IllegalStateException("architecture.md has no Packages or no Public API table");
+		if (publicApi.isEmpty()) {
+			throw new IllegalStateException("architecture.md has no Public API table");
 		}
 		Set<String> publicNotApi = new LinkedHashSet<>();
-		List<List<String>> allowedCycles = new ArrayList<>();
 		if (markdown.contains("\n## Exceptions")) {
 			for (List<String> row : tableRows(section(markdown, "Exceptions"))) {
 				List<String> names = codes(row.get(0));
 				String kind = (row.size() > 2) ? row.get(1) : "";
-				if (kind.equals("cycle") && names.size() >= 2) {
-					allowedCycles.add(names);
-				}
-				else if (kind.equals("not API") && !names.isEmpty()) {
+				if (kind.equals("not API") && !names.isEmpty()) {
 					publicNotApi.addAll(names);
 				}
 				else {
-					throw new IllegalStateException("An Exceptions row names what, says 'cycle' or 'not API', and why: " + row);
+					throw new IllegalStateException("An Exceptions row names what, says 'not API', and why: " + row);
 				}
 			}
 		}
-		return new ArchitectureDoc(packages, publicApi, publicNotApi, allowedCycles);
+		return new ArchitectureDoc(publicApi, publicNotApi);
 	}
 
 	/** The text of the section whose {@code ## } heading starts with {@code title}, up to the next one. */
@@ -127,26 +104,6 @@ record ArchitectureDoc(Map<String, Allowed> packages, Set<String> publicApi, Set
 			names.add(matcher.group(1));
 		}
 		return names;
-	}
-
-	/**
-	 * What one package may depend on.
-	 *
-	 * @param packages packages of ours, relative to the root ({@code internal.*}: any internal one)
-	 * @param jdkOnly whether nothing but the JDK (and JSpecify's annotations) is allowed beyond them
-	 */
-	record Allowed(Set<String> packages, boolean jdkOnly) {
-
-		boolean allows(String relativePackage) {
-			for (String allowed : this.packages) {
-				if (allowed.equals(relativePackage) || (allowed.endsWith(".*")
-						&& relativePackage.startsWith(allowed.substring(0, allowed.length() - 1)))) {
-					return true;
-				}
-			}
-			return false;
-		}
-
 	}
 
 }

@@ -11,7 +11,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import io.github.startuptelemetry.internal.JsonText;
 
@@ -35,16 +34,7 @@ class PropertiesDocTest {
 
 	@Test
 	void propertiesPageIsUpToDate() throws IOException {
-		String rendered = DOC.render(metadata());
-		if (Boolean.getBoolean("docs.regenerate")) {
-			Files.writeString(PAGE, rendered, StandardCharsets.UTF_8);
-			return;
-		}
-		String committed = Files.exists(PAGE) ? Files.readString(PAGE, StandardCharsets.UTF_8) : "";
-		if (!committed.equals(rendered)) {
-			fail("docs/properties.md is stale: it does not match the configuration metadata (" + firstDifference(committed,
-					rendered) + "). Regenerate it from the repository root with:\n    " + PropertiesDoc.REGENERATE + "\n");
-		}
+		GeneratedPage.assertUpToDate(PAGE, DOC.render(metadata()), "the configuration metadata", PropertiesDoc.REGENERATE);
 	}
 
 	@Test
@@ -124,20 +114,6 @@ class PropertiesDocTest {
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);
 		}
-	}
-
-	private static String firstDifference(String committed, String rendered) {
-		List<String> a = committed.lines().toList();
-		List<String> b = rendered.lines().toList();
-		for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
-			String was = (i < a.size()) ? a.get(i) : "(end of file)";
-			String now = (i < b.size()) ? b.get(i) : "(end of file)";
-			if (!was.equals(now)) {
-				return "first difference at line " + (i + 1) + ": the page has \"" + was + "\", the metadata gives \"" + now
-						+ "\"";
-			}
-		}
-		return "line endings differ";
 	}
 
 }

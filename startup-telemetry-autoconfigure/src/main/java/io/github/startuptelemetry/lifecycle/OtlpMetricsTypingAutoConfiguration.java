@@ -31,7 +31,7 @@ public final class OtlpMetricsTypingAutoConfiguration {
 
 	/** Micrometer's default sender (what the registry builds without a bean), typing each payload. */
 	@Bean
-	@ConditionalOnMissingBean(OtlpMetricsSender.class)
+	@ConditionalOnMissingBean
 	OtlpMetricsSender startupTelemetryOtlpMetricsSender() {
 		return new TypedOtlpMetricsSender(new OtlpHttpMetricsSender(new HttpUrlConnectionSender()));
 	}

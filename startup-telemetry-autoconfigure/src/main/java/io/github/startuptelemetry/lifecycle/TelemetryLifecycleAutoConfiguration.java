@@ -48,26 +48,32 @@ public final class TelemetryLifecycleAutoConfiguration {
 	}
 
 	/**
-	 * Boot's OpenTelemetry resource with nemo-lens's int-typed attributes as ints; only with
-	 * Boot's OpenTelemetry support (the starter's own SDK types its resource itself).
-	 */
-	@Bean
-	@ConditionalOnClass(name = BootClassNames.OPENTELEMETRY_SDK)
-	static TypedResourcePostProcessor startupTelemetryTypedResourcePostProcessor() {
-		return new TypedResourcePostProcessor();
-	}
-
-	/**
 	 * Set when the application's OpenTelemetry exists, cleared when the context closes. A
 	 * method of its own, not a nested configuration (one class file fewer to read, load and
-	 * instantiate), so its signature names no OpenTelemetry type.
+	 * instantiate), so its signature names no OpenTelemetry type; without OpenTelemetry's class
+	 * {@code @ConditionalOnBean} backs off too (a type it cannot load matches no bean).
 	 */
 	@Bean
-	@ConditionalOnClass(name = OPEN_TELEMETRY)
 	@ConditionalOnBean(type = OPEN_TELEMETRY)
 	@ConditionalOnMissingBean
 	static TelemetryHandle.Registration telemetryHandleRegistration(ObjectProvider<OpenTelemetry> openTelemetry) {
 		return TelemetryHandle.register(openTelemetry.getObject());
+	}
+
+	/**
+	 * Boot's OpenTelemetry resource with nemo-lens's int-typed attributes as ints; only with
+	 * Boot's OpenTelemetry support (the starter's own SDK types its resource itself). A class
+	 * condition belongs on a configuration class, not on a bean method (Spring Boot's rule).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = BootClassNames.OPENTELEMETRY_SDK)
+	static class TypedResourceConfiguration {
+
+		@Bean
+		static TypedResourcePostProcessor startupTelemetryTypedResourcePostProcessor() {
+			return new TypedResourcePostProcessor();
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -52,12 +52,15 @@ final class StartupClassPreload implements Runnable {
 			"io.github.startuptelemetry.export.internal.StartupExport",
 			"io.github.startuptelemetry.export.internal.StartupHistograms",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$SpanGroupConfiguration",
+			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$TypedResourceConfiguration",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration",
 			"io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown",
 			"io.github.startuptelemetry.lifecycle.TypedResourcePostProcessor",
 			"io.github.startuptelemetry.lifecycle.TelemetryHandle$Registration",
 			"io.github.startuptelemetry.autoconfigure.TelemetryProperties",
 			"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration",
+			"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$SamplerConfiguration",
+			"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$TimelineEndpointConfiguration",
 			"io.github.startuptelemetry.server.ServerStartupReporter",
 			"io.github.startuptelemetry.server.StartupStageMetrics",
 			"io.github.startuptelemetry.server.StartupTimelineEndpoint",
@@ -96,13 +99,20 @@ final class StartupClassPreload implements Runnable {
 	/**
 	 * The classes of {@link #CLASSES} that only an application with Spring Boot's OpenTelemetry
 	 * support loads (its SDK carries the startup: the sampler, the resource's types, the span
-	 * groups, the handle on its SDK). Loaded only where Boot's OpenTelemetry SDK auto-configuration
-	 * ({@link BootClassNames#OPENTELEMETRY_SDK}, looked up as a resource by the preload's thread)
-	 * is on the class path, so that a plain server never looks up a class it does not use.
+	 * groups, the handle on its SDK), and the actuator endpoint's, which such an application has
+	 * (one with the actuator alone loads those two itself). Loaded only where Boot's OpenTelemetry
+	 * SDK auto-configuration ({@link BootClassNames#OPENTELEMETRY_SDK}, looked up as a resource by
+	 * the preload's thread) is on the class path, so that a plain server never looks up a class it
+	 * does not use.
 	 */
 	static final List<String> WITH_BOOT_OPENTELEMETRY = List.of(
 			"io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$SpanGroupConfiguration",
+			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$TypedResourceConfiguration",
+			"io.github.startuptelemetry.lifecycle.TypedResourcePostProcessor",
+			"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$SamplerConfiguration",
+			"io.github.startuptelemetry.server.StartupTelemetryAutoConfiguration$TimelineEndpointConfiguration",
+			"io.github.startuptelemetry.server.StartupTimelineEndpoint",
 			"io.github.startuptelemetry.tracing.internal.StartupSamplerPostProcessor",
 			"io.github.startuptelemetry.tracing.internal.TypedResource",
 			"io.github.startuptelemetry.contract.ResourceAttributes",

@@ -58,13 +58,18 @@ public final class StartupTelemetryAutoConfiguration {
 	/**
 	 * Wraps the application's sampler so that startup spans are always sampled: with Boot's
 	 * tracing (the starter's own SDK samples them itself). Declared as a {@link BeanPostProcessor},
-	 * so this class's methods name no SDK type: a method of its own, not a nested configuration
-	 * (one class file fewer to read, load and instantiate).
+	 * so that its method names no SDK type; the class condition on a configuration class, not on
+	 * a bean method (Spring Boot's rule).
 	 */
-	@Bean
+	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = BootClassNames.OPENTELEMETRY_TRACING)
-	static BeanPostProcessor startupSamplerPostProcessor() {
-		return new StartupSamplerPostProcessor();
+	static class SamplerConfiguration {
+
+		@Bean
+		static BeanPostProcessor startupSamplerPostProcessor() {
+			return new StartupSamplerPostProcessor();
+		}
+
 	}
 
 	/**
@@ -107,13 +112,18 @@ public final class StartupTelemetryAutoConfiguration {
 		return new StartupStageMetrics(histograms);
 	}
 
-	/** The {@code startup-timeline} actuator endpoint, with the actuator; a method of its own, as above. */
-	@Bean
+	/** The {@code startup-timeline} actuator endpoint, with the actuator (its class condition on a class, as above). */
+	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
-	@ConditionalOnMissingBean
-	@ConditionalOnAvailableEndpoint
-	StartupTimelineEndpoint startupTimelineEndpoint(ServerStartupReporter reporter) {
-		return new StartupTimelineEndpoint(reporter);
+	static class TimelineEndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		@ConditionalOnAvailableEndpoint
+		StartupTimelineEndpoint startupTimelineEndpoint(ServerStartupReporter reporter) {
+			return new StartupTimelineEndpoint(reporter);
+		}
+
 	}
 
 }

@@ -24,7 +24,7 @@ import io.github.startuptelemetry.timeline.internal.PlatformPrelude;
 public final class PodStagesAutoConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean(PlatformPrelude.class)
+	@ConditionalOnMissingBean
 	PlatformPrelude podStages(PodStagesProperties properties) {
 		return new OwnPodStages(System.getenv(), properties.getTimeout());
 	}

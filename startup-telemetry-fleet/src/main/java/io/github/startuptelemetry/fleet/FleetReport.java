@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.report.internal.ReportFile;
@@ -34,15 +33,14 @@ import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
- * The report of a {@link FleetRun}: the supervisor's view of the startup with what only the run
- * knows (each server's own timeline, an early exit), as the console table in the log and the
- * HTML waterfall and the JSON document in their files; against a baseline
- * ({@code telemetry.supervisor.report.baseline}) also what got slower or faster.
+ * The report of a fleet's run: the supervisor's view of the startup with what only the run knows
+ * (each server's own timeline, an early exit), written as the console table, the HTML waterfall
+ * and the JSON document, and judged against a baseline when one is set.
  */
 final class FleetReport {
 
 	/** The run's own log: the report is the end of its story. */
-	private static final Log logger = LogFactory.getLog(FleetRun.class);
+	private static final Log logger = FleetLog.get();
 
 	private final ReportFile htmlReport;
 

@@ -76,7 +76,7 @@ public final class HtmlReport {
 		this.report = report;
 		this.comparison = comparison;
 		this.critical = report.criticalPath();
-		this.chain = report.criticalChain();
+		this.chain = CriticalChain.of(report);
 		this.geometry = new WaterfallGeometry(report);
 		this.wording = new HtmlWording(report, this.geometry);
 	}
@@ -271,7 +271,7 @@ public final class HtmlReport {
 			}
 			this.html.append("</ol>\n");
 		});
-		List<DependencyWait> waits = this.report.dependencyWaits()
+		List<DependencyWait> waits = DependencyWait.of(this.report)
 			.stream()
 			.filter((wait) -> wait.dependant().spawned())
 			.toList();

@@ -27,6 +27,7 @@ import io.github.startuptelemetry.report.JsonReport;
 import io.github.startuptelemetry.report.JvmCacheReport;
 import io.github.startuptelemetry.report.gate.RegressionThreshold;
 import io.github.startuptelemetry.report.gate.ReportComparison;
+import io.github.startuptelemetry.report.gate.Settings;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
@@ -50,7 +51,7 @@ final class FleetReport {
 
 	private final List<List<ServerTimes>> baselines;
 
-	private final ReportComparison.Settings settings;
+	private final Settings settings;
 
 	private volatile @Nullable ReportComparison comparison;
 
@@ -85,7 +86,7 @@ final class FleetReport {
 		Map<String, RegressionThreshold> stageThresholds = new LinkedHashMap<>();
 		properties.getStageMaxRegression()
 			.forEach((stage, threshold) -> stageThresholds.put(stage, RegressionThreshold.parse(threshold)));
-		this.settings = new ReportComparison.Settings(RegressionThreshold.parse(properties.getMaxRegression()),
+		this.settings = new Settings(RegressionThreshold.parse(properties.getMaxRegression()),
 				stageThresholds, properties.getSpreadMultiplier(), properties.isSpeedCorrection());
 		this.jvmCache = jvmCache;
 		this.quiet = false;
@@ -96,7 +97,7 @@ final class FleetReport {
 		this.jsonReport = ReportFile.json(null);
 		this.runId = runId;
 		this.baselines = List.of();
-		this.settings = ReportComparison.Settings.DEFAULT;
+		this.settings = Settings.DEFAULT;
 		this.jvmCache = jvmCache;
 		this.quiet = true;
 	}

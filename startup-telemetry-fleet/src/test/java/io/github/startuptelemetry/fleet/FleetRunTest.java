@@ -15,7 +15,6 @@ import io.github.startuptelemetry.launch.LaunchRequest;
 import io.github.startuptelemetry.launch.LaunchedServer;
 import io.github.startuptelemetry.launch.ServerLauncher;
 import io.github.startuptelemetry.supervisor.DisabledSupervisorStartup;
-import io.github.startuptelemetry.supervisor.SupervisorStartup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

@@ -1,7 +1,5 @@
 package io.github.startuptelemetry.report.gate;
 
-import io.github.startuptelemetry.report.gate.ReportComparison;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -16,12 +16,8 @@ import io.github.startuptelemetry.timeline.Stage;
 
 /**
  * The servers that set "all ready" in a fleet with {@code depends-on}, like
- * {@code systemd-analyze critical-chain}: the server ready last, the dependency that released it
- * (whose condition was met last), the one that released that one, and so on back to a server
- * that waited for nothing. Each link is when it met its condition ({@code @}, from the
- * supervisor's start), how long its own startup took ({@code +}, spawn→ready) and how long it
- * waited before it was spawned; together they are the whole startup, but for the supervisor's
- * moments between a condition met and the next spawn. Built from the report alone.
+ * {@code systemd-analyze critical-chain}: the server ready last, the dependency that released
+ * it, and so on back to one that waited for nothing (docs/fleets.md, the critical chain).
  *
  * @param allReadyAfterNs from the supervisor's start to all ready
  * @param links from the first server spawned to the one that was ready last

@@ -17,12 +17,9 @@ import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
- * One {@code depends-on} edge of a startup: how long the dependant waited for that dependency
- * before it was spawned and, from its own stages, how much of its startup did not need it, the
- * stages that ended before it first contacted the dependency (when it reported that contact as
- * an application step {@code startup.dependency.<name>}); that part could have run while it
- * waited. Only what was measured: without the contact, or without the dependant's stages, the
- * overlap is unknown.
+ * One {@code depends-on} edge of a startup: how long the dependant waited for the dependency
+ * and, when it reported its first contact with it, how much of its startup could have run during
+ * that wait (docs/fleets.md, what could have overlapped).
  *
  * @param dependant the server that waited
  * @param dependency what it waited for

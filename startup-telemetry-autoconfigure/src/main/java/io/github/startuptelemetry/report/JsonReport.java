@@ -76,9 +76,9 @@ public final class JsonReport {
 			critical.put(JsonFields.SLOWEST_STAGE, path.slowestStage().map(Stage::name).orElse(null));
 			body.put(JsonFields.CRITICAL_PATH, critical);
 		});
-		report.criticalChain().ifPresent((chain) -> body.put(JsonFields.CRITICAL_CHAIN, chain(chain)));
+		CriticalChain.of(report).ifPresent((chain) -> body.put(JsonFields.CRITICAL_CHAIN, chain(chain)));
 		if (report.hasDependencies()) {
-			body.put(JsonFields.DEPENDENCY_WAITS, report.dependencyWaits().stream().map(JsonReport::wait).toList());
+			body.put(JsonFields.DEPENDENCY_WAITS, DependencyWait.of(report).stream().map(JsonReport::wait).toList());
 		}
 		if (report.jvmCache() != null) {
 			body.put(JsonFields.JVM_CACHE, JvmCacheJson.document(report.jvmCache()));

@@ -2,28 +2,18 @@ package io.github.startuptelemetry.report;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
 import io.github.startuptelemetry.internal.Durations;
-import io.github.startuptelemetry.timeline.JvmCounters;
-import io.github.startuptelemetry.timeline.ServerTimeline;
-import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * Rounds of the fleet started without and with its JVM caches, compared pair by pair: per
- * server its spawn→ready, its CPU time, the share of its classes that came from a cache, and
- * each of its stages; for each, the medians without and with, and the median of the per-round
- * differences (with − without) with their spread (smallest and largest). Paired, so that what
- * the machine was doing during a round weighs on both of its starts alike; the order within a
- * round alternates, so that neither side always goes first. Built from the rounds' reports
- * alone, like the regression gate.
+ * Rounds of the fleet started without and with its JVM caches, compared pair by pair
+ * ({@code jvm-cache.mode=compare}; made by {@link JvmCacheRounds}): per server and measure, the
+ * medians without and with and the median of the paired differences with their range.
  *
  * @param rounds how many rounds were asked for
  * @param completedRounds how many completed (both starts ready) and count here
@@ -31,123 +21,8 @@ import io.github.startuptelemetry.timeline.Stage;
  */
 public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> metrics) {
 
-	private static final String SPAWN_TO_READY_KEY = "server";
-
-	private static final String CPU_KEY = "cpu";
-
-	private static final String SHARE_KEY = "share";
-
-	/** Stage names are the server's own: a prefix keeps them apart from the keys above. */
-	private static final String STAGE_KEY = "stage:";
-
 	public JvmCacheComparison {
 		metrics = List.copyOf(metrics);
-	}
-
-	/**
-	 * Compare the rounds.
-	 * @param rounds the rounds' reports, each with its two starts; a round where a start did not
-	 * become ready is left out
-	 * @param asked how many rounds were asked for
-	 * @return the comparison
-	 */
-	public static JvmCacheComparison of(List<Round> rounds, int asked) {
-		return of(rounds, asked, List.of());
-	}
-
-	/**
-	 * Compare the rounds, the servers in a given order (a report lists them in spawn order,
-	 * which parallel spawns do not keep from one start to the next).
-	 * @param rounds the rounds' reports, each with its two starts; a round where a start did not
-	 * become ready is left out
-	 * @param asked how many rounds were asked for
-	 * @param order the servers' names in the order to show them (the fleet's plan); others follow
-	 * @return the comparison
-	 */
-	public static JvmCacheComparison of(List<Round> rounds, int asked, List<String> order) {
-		List<Round> complete = rounds.stream().filter(Round::complete).toList();
-		Map<String, Map<String, Metric.Builder>> byServer = new LinkedHashMap<>();
-		for (Round round : complete) {
-			for (ServerReport without : round.without().servers()) {
-				ServerReport with = round.with().servers()
-					.stream()
-					.filter((server) -> server.name().equals(without.name()))
-					.findFirst()
-					.orElse(null);
-				if (with == null) {
-					continue;
-				}
-				Map<String, Metric.Builder> metrics = byServer.computeIfAbsent(without.name(), (name) -> {
-					Map<String, Metric.Builder> ordered = new LinkedHashMap<>();
-					// in the order they are shown: the server's whole startup first, then its stages
-					ordered.put(SPAWN_TO_READY_KEY, new Metric.Builder(name, Kind.SERVER, ServerReport.SPAWN_TO_READY));
-					ordered.put(CPU_KEY, new Metric.Builder(name, Kind.CPU, "cpu"));
-					ordered.put(SHARE_KEY, new Metric.Builder(name, Kind.CLASS_SHARE, "classes from a cache"));
-					return ordered;
-				});
-				metrics.get(SPAWN_TO_READY_KEY).add(round.number(), ms(without.spawnToEndNs()), ms(with.spawnToEndNs()));
-				Double cpuWithout = cpuMs(without);
-				Double cpuWith = cpuMs(with);
-				if (cpuWithout != null && cpuWith != null) {
-					metrics.get(CPU_KEY).add(round.number(), cpuWithout, cpuWith);
-				}
-				Double shareWithout = share(round.without(), without.name());
-				Double shareWith = share(round.with(), with.name());
-				if (shareWithout != null && shareWith != null) {
-					metrics.get(SHARE_KEY).add(round.number(), shareWithout, shareWith);
-				}
-				Map<String, Double> stagesWithout = stages(without);
-				Map<String, Double> stagesWith = stages(with);
-				stagesWithout.forEach((stage, ms) -> {
-					Double other = stagesWith.get(stage);
-					if (other != null) {
-						metrics.computeIfAbsent(STAGE_KEY + stage, (key) -> new Metric.Builder(without.name(), Kind.STAGE,
-								stage)).add(round.number(), ms, other);
-					}
-				});
-			}
-		}
-		List<Metric> metrics = new ArrayList<>();
-		List<String> names = new ArrayList<>(byServer.keySet());
-		names.sort(Comparator.comparingInt((String name) -> order.contains(name) ? order.indexOf(name) : order.size()));
-		names.stream().map(byServer::get).forEach((server) -> server.values()
-			.stream()
-			.filter((builder) -> !builder.pairs.isEmpty())
-			.forEach((builder) -> metrics.add(builder.build())));
-		return new JvmCacheComparison(asked, complete.size(), metrics);
-	}
-
-	private static double ms(long ns) {
-		return ns / 1_000_000.0;
-	}
-
-	/** Process CPU time from the JVM's start to ready, when the server reported its counters. */
-	private static Double cpuMs(ServerReport server) {
-		return server.timeline()
-			.flatMap(ServerTimeline::jvmTotal)
-			.map(JvmCounters::cpuNs)
-			.filter((ns) -> ns >= 0)
-			.map(JvmCacheComparison::ms)
-			.orElse(null);
-	}
-
-	/** The share of the server's classes that came from a cache, in percent, when counted. */
-	private static Double share(StartupReport report, String server) {
-		if (report.jvmCache() == null) {
-			return null;
-		}
-		return report.jvmCache().server(server).map((cache) -> cache.classShare())
-			.filter((share) -> share.isPresent())
-			.map((share) -> 100 * share.getAsDouble())
-			.orElse(null);
-	}
-
-	private static Map<String, Double> stages(ServerReport server) {
-		Map<String, Double> stages = new LinkedHashMap<>();
-		for (Stage stage : server.stages()) {
-			stages.merge(stage.name(), stage.durationMs(), Double::sum);
-		}
-		return stages;
 	}
 
 	/** The metrics of one server, in order. */
@@ -252,28 +127,6 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 	}
 
 	/**
-	 * One round: the fleet started without its caches and with them, one after the other.
-	 *
-	 * @param number its number, from 1
-	 * @param withFirst whether the start with the caches went first
-	 * @param without the report of the start without the caches
-	 * @param with the report of the start with them
-	 */
-	public record Round(int number, boolean withFirst, StartupReport without, StartupReport with) {
-
-		public Round {
-			Objects.requireNonNull(without, "without");
-			Objects.requireNonNull(with, "with");
-		}
-
-		/** Whether both starts became ready. */
-		public boolean complete() {
-			return this.without.ready() && this.with.ready();
-		}
-
-	}
-
-	/**
 	 * One measure of one server over the rounds.
 	 *
 	 * @param server the server
@@ -336,32 +189,6 @@ public record JvmCacheComparison(int rounds, int completedRounds, List<Metric> m
 			sorted.sort(null);
 			int middle = sorted.size() / 2;
 			return (sorted.size() % 2 == 1) ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
-		}
-
-		private static final class Builder {
-
-			private final String server;
-
-			private final Kind kind;
-
-			private final String name;
-
-			private final List<Pair> pairs = new ArrayList<>();
-
-			Builder(String server, Kind kind, String name) {
-				this.server = server;
-				this.kind = kind;
-				this.name = name;
-			}
-
-			void add(int round, double without, double with) {
-				this.pairs.add(new Pair(round, without, with));
-			}
-
-			Metric build() {
-				return new Metric(this.server, this.kind, this.name, this.pairs);
-			}
-
 		}
 
 	}

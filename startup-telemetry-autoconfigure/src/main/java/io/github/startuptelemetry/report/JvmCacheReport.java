@@ -9,10 +9,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What the supervisor's JVM startup caches did for one startup
- * ({@code telemetry.supervisor.jvm-cache}): the training starts it ran first (never counted as
- * the fleet's startup), per server whether its cache was used and, if not, why, with the share
- * of its loaded classes that came from a CDS archive or AOT cache; and, in {@code compare}
- * mode, the paired comparison of rounds of the fleet with and without the caches.
+ * ({@code telemetry.supervisor.jvm-cache}): the training starts it ran first, per server whether
+ * its cache was used and if not why, and in {@code compare} mode the rounds' comparison.
  *
  * @param mode the fleet's mode: {@code train}, {@code use} or {@code compare}
  * @param directory the cache directory

@@ -12,8 +12,9 @@ import io.github.startuptelemetry.timeline.Stage;
 
 /**
  * A whole startup as a supervisor saw it, from its own start to all servers ready (or the
- * abort): the one model every report renderer (console table, HTML waterfall) draws from.
- * Immutable; holds names, times and ids only, never an environment value.
+ * abort): the one model every report is rendered from. Holds names, times and ids only, never an
+ * environment value; what is derived from it ({@link CriticalChain}, {@link DependencyWait}) is
+ * built from it.
  *
  * @param traceId the {@code gym.startup} trace's id, or {@code null} when none was exported
  * @param startNs when the supervisor started (its first stage's start)
@@ -59,7 +60,8 @@ public record StartupReport(String traceId, long startNs, long endNs, String out
 
 	/**
 	 * Which server held "all ready" back (the last to become ready) and its slowest stage;
-	 * empty unless every server became ready.
+	 * empty unless every server became ready. In a fleet with dependencies the reports show the
+	 * {@link CriticalChain} instead.
 	 */
 	public Optional<CriticalPath> criticalPath() {
 		if (!ready()) {
@@ -73,20 +75,6 @@ public record StartupReport(String traceId, long startNs, long endNs, String out
 	/** Whether any server waited for others ({@code depends-on}). */
 	public boolean hasDependencies() {
 		return this.servers.stream().anyMatch((server) -> server.waiting().isPresent());
-	}
-
-	/**
-	 * The chain of servers that set "all ready" in a fleet with dependencies (which replaces
-	 * {@link #criticalPath()} in the reports); empty unless every server became ready and one of
-	 * them waited for another.
-	 */
-	public Optional<CriticalChain> criticalChain() {
-		return CriticalChain.of(this);
-	}
-
-	/** Each {@code depends-on} edge: how long it held its dependant back, and what could have overlapped. */
-	public List<DependencyWait> dependencyWaits() {
-		return DependencyWait.of(this);
 	}
 
 	/**

@@ -8,18 +8,24 @@ import java.util.function.Supplier;
 import io.github.startuptelemetry.report.StartupReport;
 
 /**
- * {@link SupervisorStartup} with {@code telemetry.enabled=false}: records nothing, exports
- * nothing, and loads no OpenTelemetry class. A server still gets a map to add to its
- * environment: the propagated settings, which then say only that telemetry is off, so that one
- * switch on the supervisor turns the whole fleet off.
+ * The {@link SupervisorStartup} of {@code telemetry.enabled=false}: records nothing and loads no
+ * OpenTelemetry class, but still hands each server the propagated settings, so that one switch
+ * on the supervisor turns the whole fleet off.
  */
-final class DisabledSupervisorStartup implements SupervisorStartup {
-
-	static final DisabledSupervisorStartup INSTANCE = new DisabledSupervisorStartup(() -> null);
+public final class DisabledSupervisorStartup implements SupervisorStartup {
 
 	private final Supplier<ChildTelemetryEnvironment> childEnvironment;
 
-	DisabledSupervisorStartup(Supplier<ChildTelemetryEnvironment> childEnvironment) {
+	/** One that hands a server nothing: every method returns at once. */
+	public DisabledSupervisorStartup() {
+		this(() -> null);
+	}
+
+	/**
+	 * One that still hands every server the propagated settings (which then turn it off too).
+	 * @param childEnvironment the settings to pass on, asked for at the first server's spawn
+	 */
+	public DisabledSupervisorStartup(Supplier<ChildTelemetryEnvironment> childEnvironment) {
 		this.childEnvironment = childEnvironment;
 	}
 

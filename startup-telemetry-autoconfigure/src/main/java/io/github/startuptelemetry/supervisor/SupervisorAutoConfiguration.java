@@ -34,7 +34,7 @@ public final class SupervisorAutoConfiguration {
 	@Lazy
 	@ConditionalOnMissingBean
 	SupervisorStartup disabledSupervisorStartup(ObjectProvider<ChildTelemetryEnvironment> childEnvironment) {
-		return SupervisorStartup.disabled(childEnvironment::getIfAvailable);
+		return new DisabledSupervisorStartup(childEnvironment::getIfAvailable);
 	}
 
 	/**

@@ -31,29 +31,9 @@ import io.github.startuptelemetry.timeline.internal.ProcessTimeline;
 import io.github.startuptelemetry.timeline.internal.StageTimeline;
 
 /**
- * This process is a supervisor: one of its beans declares a {@link SupervisorStartup}
- * dependency (a constructor or {@code @Bean} method parameter, a field, or an {@code @Autowired}
- * method parameter), plainly or lazily ({@code ObjectProvider}, {@code Optional}, {@code @Lazy}).
- * A supervisor's own Spring stages go into {@code gym.startup}, so the role claims its process
- * timeline, before the server report could, and creates the beans only a supervisor needs (its
- * metrics); every other application reports itself as a server.
- * <p>
- * The role is a bean only in a supervisor: {@link Declared}, the condition on its bean method,
- * decides when the configuration is read, from the bean definitions registered by then (the
- * application's own, and the auto-configurations before the supervisor's, which come last: the
- * fleet launcher's among them) and their classes, never from which beans exist, so an eager and
- * a lazy launcher decide alike, and a plain server creates no supervisor bean at all. A bean
- * whose definition names a class of a library compiled without this starter (the bean's, or its
- * factory method's: Spring's, Boot's, the JDK's), or one of the starter's own beans other than
- * the fleet launchers', is skipped by that name, before any reflection, so that a plain server's
- * hundreds of framework beans cost a string comparison each.
- * <p>
- * The role claims the timeline at the latest when the singletons are instantiated
- * ({@link #afterSingletonsInstantiated()}), before the server report at
- * {@code ApplicationReadyEvent}; a {@link SupervisorStartup} created earlier asks for it then.
- * An application that only looks {@link SupervisorStartup} up by hand ({@code getBean}), or
- * declares it in a bean registered after the auto-configurations (by a post-processor), has no
- * role and stays a server; its supervisor startup begins a timeline of its own.
+ * This process is a supervisor, because one of its beans declares a {@link SupervisorStartup}
+ * dependency ({@link Declared}): the role claims the process timeline for the supervisor's own
+ * stages before the server report could, and creates the beans only a supervisor needs.
  */
 final class SupervisorRole implements SmartInitializingSingleton {
 
@@ -79,10 +59,11 @@ final class SupervisorRole implements SmartInitializingSingleton {
 
 	/**
 	 * The supervisor's own configurations, which make the startup and its parts: their factory
-	 * methods name types (such as {@code ServerReport}) that a plain server need not load.
+	 * methods name types (such as {@code ServerReport}) that a plain server need not load. By
+	 * name, as the other lists: the tracing configuration creates this role, not the reverse.
 	 */
-	private static final List<String> OWN_CONFIGURATIONS = List.of(SupervisorAutoConfiguration.class.getName(),
-			SupervisorTracingAutoConfiguration.class.getName());
+	static final List<String> OWN_CONFIGURATIONS = List.of(SupervisorAutoConfiguration.class.getName(),
+			"io.github.startuptelemetry.supervisor.SupervisorTracingAutoConfiguration");
 
 	private final ConfigurableListableBeanFactory beanFactory;
 

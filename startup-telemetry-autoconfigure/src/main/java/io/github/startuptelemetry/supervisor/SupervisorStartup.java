@@ -2,19 +2,13 @@ package io.github.startuptelemetry.supervisor;
 
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 import io.github.startuptelemetry.report.StartupReport;
 
 /**
- * The supervisor's view of one startup: its own stages, and for each server when it
- * was spawned and when it first answered a health probe. The result is one trace: a
- * {@code gym.startup} root from the supervisor's own start, its stages as
- * {@code gym.startup.<stage>}, and one {@code gym.startup.server} per server that the server's
- * own {@code gym.server.startup} hangs from (through {@link #serverEnv}).
- * <p>
- * Thread-safe. Nothing here may fail a supervisor: every method is guarded (never throws) and
- * idempotent, and with {@code telemetry.enabled=false} every method returns at once.
+ * The supervisor's side of one startup, for a launcher to drive: its own stages, each server's
+ * spawn (the env it hands the server) and readiness, and the report. Thread-safe; every method
+ * is idempotent and never throws (the trace it records is in docs/wire-contract.md).
  */
 public interface SupervisorStartup {
 
@@ -151,18 +145,5 @@ public interface SupervisorStartup {
 
 	/** The report of this startup once it finished or was aborted; empty before, or when disabled. */
 	Optional<StartupReport> report();
-
-	/** The one used when telemetry is off: every method returns at once. */
-	static SupervisorStartup disabled() {
-		return DisabledSupervisorStartup.INSTANCE;
-	}
-
-	/**
-	 * Off, but still handing every server the propagated settings (which then turn it off too).
-	 * @param childEnvironment the settings to pass on, asked for at the first server's spawn
-	 */
-	static SupervisorStartup disabled(Supplier<ChildTelemetryEnvironment> childEnvironment) {
-		return new DisabledSupervisorStartup(childEnvironment);
-	}
 
 }

@@ -33,12 +33,9 @@ import io.github.startuptelemetry.timeline.internal.StageTimeline;
 import io.github.startuptelemetry.report.ServerReport;
 
 /**
- * The recording {@link SupervisorStartup} and, in a supervisor, the {@link SupervisorRole} that
- * claims the process timeline for it, with telemetry on. Before
- * {@link SupervisorAutoConfiguration}, whose do-nothing startup then backs off; both are read
- * last ({@link Ordered#LOWEST_PRECEDENCE}), so that the role's condition sees the beans of every
- * other configuration, a launcher's among them. Every bean here but the role is lazy, and so
- * is the configuration itself: a plain server creates none of them.
+ * The recording {@link SupervisorStartup} with telemetry on, and in a supervisor the
+ * {@link SupervisorRole} that claims the process timeline for it. Read last, so that the role's
+ * condition sees every other configuration's beans; lazy, so that a plain server creates none.
  */
 @AutoConfiguration(before = SupervisorAutoConfiguration.class, after = TelemetryLifecycleAutoConfiguration.class,
 		afterName = BootClassNames.OPENTELEMETRY_SDK)

@@ -624,7 +624,7 @@ class OpenTelemetrySupervisorStartupTest {
 
 	@Test
 	void disabledReturnsAtOnceAndGivesAServerNoTelemetryVariables() {
-		SupervisorStartup startup = SupervisorStartup.disabled();
+		SupervisorStartup startup = new DisabledSupervisorStartup();
 		startup.beginTrace();
 		startup.mark("x");
 		Map<String, String> env = startup.serverEnv("a", "model");

@@ -49,6 +49,13 @@ class SupervisorRoleTest {
 		assertThat(SupervisorRole.declared(this.beans)).isTrue();
 	}
 
+	/** The role names the configurations it skips, rather than depend on the one that creates it. */
+	@Test
+	void theConfigurationsItSkipsByNameAreTheSupervisorsOwn() {
+		assertThat(SupervisorRole.OWN_CONFIGURATIONS).containsExactly(SupervisorAutoConfiguration.class.getName(),
+				SupervisorTracingAutoConfiguration.class.getName());
+	}
+
 	@Test
 	void aStaticFactoryMethodDeclaresItByItsClassName() {
 		RootBeanDefinition optional = new RootBeanDefinition();

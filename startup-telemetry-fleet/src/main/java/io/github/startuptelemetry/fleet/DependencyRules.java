@@ -12,15 +12,13 @@ import java.util.regex.Matcher;
 import org.jspecify.annotations.Nullable;
 import org.springframework.validation.Errors;
 
+import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.fleet.SupervisorProperties.DependencyCondition;
-import io.github.startuptelemetry.fleet.SupervisorPropertiesValidator.Declared;
 
 /**
- * The bind-time rules of a fleet's {@code depends-on} and {@code {port:<server>}}, each broken
- * one rejected on the property the user set: a name no server has, a server depending on
- * itself, a condition its dependency can never meet (a server that never completes, a one-shot
- * job that is never ready), a cycle (no server of it could ever be spawned), a port that is not
- * known when the command is written.
+ * The bind-time rules of a fleet's {@code depends-on} and {@code {port:<server>}}: a name no
+ * server has, a server depending on itself, a condition that can never be met, a cycle, a port
+ * not known when the command is written (docs/fleets.md lists them with their messages).
  */
 final class DependencyRules {
 
@@ -171,6 +169,23 @@ final class DependencyRules {
 	private boolean reject(String field, String code, String message) {
 		this.errors.rejectValue(field, code, message);
 		return false;
+	}
+
+	/**
+	 * A declared server and where the user declared it.
+	 *
+	 * @param server the server
+	 * @param path its property path under the prefix, with a trailing dot ({@code servers[0].},
+	 * {@code fleet[model].})
+	 */
+	record Declared(SupervisorProperties.Server server, String path) {
+
+		/** A field's property as a user writes it: {@code telemetry.supervisor.fleet.model.port}, {@code ...servers[0].port}. */
+		String property(String field) {
+			String path = this.path.startsWith("fleet[") ? "fleet." + this.server.getName() + "." : this.path;
+			return TelemetryProperties.SUPERVISOR + "." + path + field;
+		}
+
 	}
 
 }

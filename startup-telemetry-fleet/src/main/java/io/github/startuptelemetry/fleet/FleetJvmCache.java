@@ -24,6 +24,7 @@ import io.github.startuptelemetry.internal.Durations;
 import io.github.startuptelemetry.launch.LaunchedServer;
 import io.github.startuptelemetry.report.JvmCacheComparison;
 import io.github.startuptelemetry.report.JvmCacheReport;
+import io.github.startuptelemetry.report.JvmCacheRounds;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.supervisor.ChildTelemetryEnvironment;
@@ -152,17 +153,17 @@ final class FleetJvmCache {
 		int rounds = this.properties.getJvmCache().getRounds();
 		long start = System.nanoTime();
 		sharedRunDir();
-		List<JvmCacheComparison.Round> done = new ArrayList<>();
+		List<JvmCacheRounds.Round> done = new ArrayList<>();
 		for (int number = 1; number <= rounds && !this.stopped; number++) {
 			boolean withFirst = number % 2 == 0;
 			StartupReport first = roundStart(number, rounds, withFirst);
 			StartupReport second = this.stopped ? null : roundStart(number, rounds, !withFirst);
 			if (first != null && second != null) {
-				done.add(new JvmCacheComparison.Round(number, withFirst, withFirst ? second : first,
+				done.add(new JvmCacheRounds.Round(number, withFirst, withFirst ? second : first,
 						withFirst ? first : second));
 			}
 		}
-		JvmCacheComparison comparison = JvmCacheComparison.of(done, rounds, List.copyOf(this.modes.keySet()));
+		JvmCacheComparison comparison = JvmCacheRounds.compare(done, rounds, List.copyOf(this.modes.keySet()));
 		logger.info("JVM cache compare: " + comparison.roundsText() + " in "
 				+ Durations.format(System.nanoTime() - start) + (this.stopped ? " (stopped)" : "")
 				+ "; the startup now starts the fleet with its caches");

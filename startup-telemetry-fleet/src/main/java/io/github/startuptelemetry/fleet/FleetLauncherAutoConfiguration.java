@@ -23,7 +23,7 @@ import io.github.startuptelemetry.supervisor.SupervisorTracingAutoConfiguration;
  */
 @AutoConfiguration(before = { SupervisorTracingAutoConfiguration.class, SupervisorAutoConfiguration.class })
 @ConditionalOnFleet
-@EnableConfigurationProperties(SupervisorProperties.class)
+@EnableConfigurationProperties
 public final class FleetLauncherAutoConfiguration {
 
 	/** {@code depends-on}'s values: an empty one is {@code ready}, a wrong one fails saying what belongs there. */
@@ -31,6 +31,12 @@ public final class FleetLauncherAutoConfiguration {
 	@ConfigurationPropertiesBinding
 	static DependencyConditionConverter dependencyConditionConverter() {
 		return new DependencyConditionConverter();
+	}
+
+	/** Bound to {@code telemetry.supervisor.*}, and checked then by its validator. */
+	@Bean
+	SupervisorProperties supervisorProperties(Environment environment) {
+		return new SupervisorProperties().validatedBy(new SupervisorPropertiesValidator(environment));
 	}
 
 	@Bean

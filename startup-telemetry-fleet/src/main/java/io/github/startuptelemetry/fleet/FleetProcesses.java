@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.lifecycle.internal.ServerEnvBuilder;
@@ -26,14 +25,13 @@ import io.github.startuptelemetry.launch.LaunchedServer;
 import io.github.startuptelemetry.supervisor.SupervisorStartup;
 
 /**
- * The processes of a {@link FleetRun}: its run directory, where each server's log goes; a few
- * spawner threads that start the servers at once (a server with dependencies later, once they
- * are met), each with its environment; and stopping every process the run started.
+ * The processes of a fleet's run: its run directory with each server's log, the spawner threads
+ * that start the servers with their environment, and stopping every process the run started.
  */
 final class FleetProcesses {
 
 	/** The run's own log: these lines are part of its story. */
-	private static final Log logger = LogFactory.getLog(FleetRun.class);
+	private static final Log logger = FleetLog.get();
 
 	/** Spawning is mostly the kernel's work: a few at a time keep the cores busy while each waits for its exec. */
 	private static final int SPAWNERS = 4;

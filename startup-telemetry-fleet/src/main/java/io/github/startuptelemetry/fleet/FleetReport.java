@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.report.internal.ReportFile;
@@ -28,21 +27,21 @@ import io.github.startuptelemetry.report.JsonReport;
 import io.github.startuptelemetry.report.JvmCacheReport;
 import io.github.startuptelemetry.report.gate.RegressionThreshold;
 import io.github.startuptelemetry.report.gate.ReportComparison;
+import io.github.startuptelemetry.report.gate.Settings;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.report.StartupReportBuilder;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
- * The report of a {@link FleetRun}: the supervisor's view of the startup with what only the run
- * knows (each server's own timeline, an early exit), as the console table in the log and the
- * HTML waterfall and the JSON document in their files; against a baseline
- * ({@code telemetry.supervisor.report.baseline}) also what got slower or faster.
+ * The report of a fleet's run: the supervisor's view of the startup with what only the run knows
+ * (each server's own timeline, an early exit), written as the console table, the HTML waterfall
+ * and the JSON document, and judged against a baseline when one is set.
  */
 final class FleetReport {
 
 	/** The run's own log: the report is the end of its story. */
-	private static final Log logger = LogFactory.getLog(FleetRun.class);
+	private static final Log logger = FleetLog.get();
 
 	private final ReportFile htmlReport;
 
@@ -52,7 +51,7 @@ final class FleetReport {
 
 	private final List<List<ServerTimes>> baselines;
 
-	private final ReportComparison.Settings settings;
+	private final Settings settings;
 
 	private volatile @Nullable ReportComparison comparison;
 
@@ -87,7 +86,7 @@ final class FleetReport {
 		Map<String, RegressionThreshold> stageThresholds = new LinkedHashMap<>();
 		properties.getStageMaxRegression()
 			.forEach((stage, threshold) -> stageThresholds.put(stage, RegressionThreshold.parse(threshold)));
-		this.settings = new ReportComparison.Settings(RegressionThreshold.parse(properties.getMaxRegression()),
+		this.settings = new Settings(RegressionThreshold.parse(properties.getMaxRegression()),
 				stageThresholds, properties.getSpreadMultiplier(), properties.isSpeedCorrection());
 		this.jvmCache = jvmCache;
 		this.quiet = false;
@@ -98,7 +97,7 @@ final class FleetReport {
 		this.jsonReport = ReportFile.json(null);
 		this.runId = runId;
 		this.baselines = List.of();
-		this.settings = ReportComparison.Settings.DEFAULT;
+		this.settings = Settings.DEFAULT;
 		this.jvmCache = jvmCache;
 		this.quiet = true;
 	}

@@ -18,7 +18,6 @@ import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.ReadinessCallback;
@@ -37,30 +36,13 @@ import io.github.startuptelemetry.supervisor.SupervisorStartup;
 import io.github.startuptelemetry.timeline.ServerTimeline;
 
 /**
- * One startup of the fleet: spawn every server at once (one with {@code depends-on} once its
- * dependencies met their conditions, as its {@link DependencyScheduler} says; never after the
- * startup failed), learn when each is ready (a one-shot job: when it exited 0), and end the
- * startup, finished or aborted (timeout, a crash, the supervisor stopped), with a report. When
- * the startup fails, and whenever the run is stopped, every process it started is stopped too.
- * <p>
- * A server is ready when it says so through the {@link ReadinessCallbackServer readiness
- * callback} or when its health probe answers 2xx, whichever the run hears first. A server that
- * asked the callback for the clock has the starter and reaches the supervisor: its callback is
- * the normal path, its probe backs off and waits {@code callback.fallback-delay} for the
- * callback before it counts. Servers that never ask (no starter) are probed as usual; a server
- * on port 0 is known only through its callback.
- * <p>
- * This class is the run's state and verdict; {@link FleetProcesses} spawns and stops the
- * processes, {@link FleetProbing} probes them and fetches their timelines, {@link FleetReport}
- * prints the report. The thread that calls {@link #launch()} waits for the verdict. A few
- * spawner threads start the servers; one scheduler thread probes all of them; the callback
- * endpoint, process exits and {@link #stop()} arrive on threads of their own; one thread ends
- * each ready server's span and records its metric. One lock guards the verdict, so the first
- * failure is the one reported; under it a server is only claimed ready, in microseconds.
+ * One startup of the fleet: spawn the servers (each with {@code depends-on} once its
+ * dependencies are met), learn when each is ready (its callback or its probe, whichever comes
+ * first), and end the startup, finished or aborted, with a report and no process left behind.
  */
 final class FleetRun {
 
-	private static final Log logger = LogFactory.getLog(FleetRun.class);
+	private static final Log logger = FleetLog.get();
 
 	private static final long PROGRESS_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
 
@@ -79,6 +61,11 @@ final class FleetRun {
 
 	private final FleetReport report;
 
+	/**
+	 * Guards the run's state, so that the first failure is the one reported. The spawner threads,
+	 * the probe thread, the callback endpoint, process exits and {@link #stop()} all take it; under
+	 * it a server is only claimed ready, in microseconds ({@link SupervisorStartup#claimReady}).
+	 */
 	private final Object lock = new Object();
 
 	private final CountDownLatch concluded = new CountDownLatch(1);

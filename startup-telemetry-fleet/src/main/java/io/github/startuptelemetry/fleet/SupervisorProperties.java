@@ -11,36 +11,19 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
-import org.springframework.context.EnvironmentAware;
-import org.springframework.core.env.Environment;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 
 /**
- * The fleet a supervisor spawns, probes and reports on ({@code telemetry.supervisor.*}).
- * <p>
- * Placeholders in {@code command}, {@code setup}, {@code working-dir}, {@code env} values,
- * {@code health-url} and {@code timeline-url}, replaced for each server (each replica):
- * {@code {name}} its name, {@code {type}} its type, {@code {port}} a free TCP port picked for it,
- * {@code {rank}} its index among the servers of its type, {@code {world-size}} how many servers
- * of its type there are, {@code {java}} the supervisor's own {@code java} executable,
- * {@code {port:<server>}} the port picked for another server of the fleet (a replica by its own
- * name, e.g. {@code {port:model-0}}): how a server finds one it depends on. Anything else in
- * braces is left as it is. (Not {@code ${port}}: Spring would resolve that itself.)
- * <p>
- * Validated when bound ({@link SupervisorPropertiesValidator}), so that a bad fleet fails the
- * supervisor at start with the offending property named: the one the user set.
- * <p>
- * The fleet is {@code servers[]}, a list, plus {@code fleet.<name>}, a map keyed by server
- * name. Boot takes a list whole from the one property source that has it, but merges a map's
- * entries, field by field, across all of them: a fleet declared under {@code fleet} in YAML can
- * have one field of one server changed ({@code --telemetry.supervisor.fleet.model.replicas=1})
- * or a server added from the command line or the environment without restating the rest.
+ * The fleet a supervisor spawns, probes and reports on ({@code telemetry.supervisor.*}),
+ * validated when bound so that a bad fleet fails the supervisor at start naming the property the
+ * user set. The placeholders its templates take and how {@code servers} and {@code fleet} bind
+ * are in docs/fleets.md.
  */
 @ConfigurationProperties(TelemetryProperties.SUPERVISOR)
-public class SupervisorProperties implements Validator, EnvironmentAware {
+public class SupervisorProperties implements Validator {
 
 	/**
 	 * The servers to spawn, all in parallel (a server with depends-on once its dependencies
@@ -55,7 +38,8 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 	 */
 	private Map<String, Server> fleet = new LinkedHashMap<>();
 
-	private @Nullable Environment environment;
+	/** Its rules, handed in by the auto-configuration that declares it. */
+	private @Nullable Validator validator;
 
 	/**
 	 * How long the servers may take, together, from the first spawn until all are ready; after
@@ -122,11 +106,6 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 		return all;
 	}
 
-	@Override
-	public void setEnvironment(Environment environment) {
-		this.environment = environment;
-	}
-
 	public Duration getReadyTimeout() {
 		return this.readyTimeout;
 	}
@@ -190,7 +169,15 @@ public class SupervisorProperties implements Validator, EnvironmentAware {
 
 	@Override
 	public void validate(Object target, Errors errors) {
-		new SupervisorPropertiesValidator(this.environment).validate((SupervisorProperties) target, errors);
+		if (this.validator != null) {
+			this.validator.validate(target, errors);
+		}
+	}
+
+	/** Check it with {@code validator} when it is bound. */
+	SupervisorProperties validatedBy(Validator validator) {
+		this.validator = validator;
+		return this;
 	}
 
 	/** One server, or a group of identical replicas. */

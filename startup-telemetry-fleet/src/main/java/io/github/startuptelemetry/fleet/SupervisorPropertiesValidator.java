@@ -18,18 +18,18 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
 import org.springframework.boot.context.properties.source.IterableConfigurationPropertySource;
 import org.springframework.core.env.Environment;
 import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.report.gate.RegressionThreshold;
 import io.github.startuptelemetry.report.gate.Compare;
+import io.github.startuptelemetry.fleet.DependencyRules.Declared;
 
 /**
- * Checks a bound {@link SupervisorProperties} (Boot calls it through the properties'
- * {@code validate}, at bind time), so that a bad fleet fails the supervisor at start with the
- * offending property named: the one the user set, even when Boot dropped a list the user
- * thought they were changing one field of.
+ * The rules of a bound {@link SupervisorProperties}, each broken one rejected on the property the
+ * user set, even when Boot dropped a list the user thought they were changing one field of.
  */
-final class SupervisorPropertiesValidator {
+final class SupervisorPropertiesValidator implements Validator {
 
 	private static final String PREFIX = TelemetryProperties.SUPERVISOR;
 
@@ -52,7 +52,14 @@ final class SupervisorPropertiesValidator {
 		this.environment = environment;
 	}
 
-	void validate(SupervisorProperties properties, Errors errors) {
+	@Override
+	public boolean supports(Class<?> type) {
+		return SupervisorProperties.class.isAssignableFrom(type);
+	}
+
+	@Override
+	public void validate(Object target, Errors errors) {
+		SupervisorProperties properties = (SupervisorProperties) target;
 		Map<String, String> taken = new HashMap<>();
 		List<String> declared = new ArrayList<>();
 		Map<String, Declared> fleet = new LinkedHashMap<>();
@@ -221,23 +228,6 @@ final class SupervisorPropertiesValidator {
 						+ ex.getMessage());
 			}
 		}
-	}
-
-	/**
-	 * A declared server and where the user declared it.
-	 *
-	 * @param server the server
-	 * @param path its property path under the prefix, with a trailing dot ({@code servers[0].},
-	 * {@code fleet[model].})
-	 */
-	record Declared(SupervisorProperties.Server server, String path) {
-
-		/** A field's property as a user writes it: {@code telemetry.supervisor.fleet.model.port}, {@code ...servers[0].port}. */
-		String property(String field) {
-			String path = this.path.startsWith("fleet[") ? "fleet." + this.server.getName() + "." : this.path;
-			return PREFIX + "." + path + field;
-		}
-
 	}
 
 }

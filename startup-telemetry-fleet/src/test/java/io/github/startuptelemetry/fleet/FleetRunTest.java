@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.github.startuptelemetry.launch.LaunchRequest;
 import io.github.startuptelemetry.launch.LaunchedServer;
 import io.github.startuptelemetry.launch.ServerLauncher;
-import io.github.startuptelemetry.supervisor.SupervisorStartup;
+import io.github.startuptelemetry.supervisor.DisabledSupervisorStartup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -40,7 +40,7 @@ class FleetRunTest {
 		SupervisorProperties properties = fleet(job("migrate"), job("broken"));
 		properties.getProbe().setTimeout(Duration.ofHours(1));
 		this.launcher.exitAtOnce.put("broken", 3);
-		FleetRun run = new FleetRun(properties, SupervisorStartup.disabled(), new Launchers(List.of(this.launcher),
+		FleetRun run = new FleetRun(properties, new DisabledSupervisorStartup(), new Launchers(List.of(this.launcher),
 				properties), new AtomicInteger(20000)::incrementAndGet, null);
 		try {
 			FleetStartupException failure = assertTimeoutPreemptively(HANG,

@@ -7,14 +7,16 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What an unreachable collector costs the log: one WARN per signal, no stack trace, the first
- * time an export of it fails, and one INFO the first time one succeeds after that; every other
- * outcome at DEBUG. A collector that is down must not fill a server's log with a trace a minute.
- * Never logs a header or a URL beyond its scheme, host and port.
+ * What an unreachable collector costs the log: one WARN per signal the first time an export
+ * fails, one INFO when it succeeds again, everything else at DEBUG; never a stack trace, a
+ * header, or a URL beyond its scheme, host and port.
  */
 final class ExportLog {
 
-	private static final Log logger = LogFactory.getLog(StartupExport.class);
+	/** The export's one log category, whichever of its classes writes the line. */
+	static final String CATEGORY = "io.github.startuptelemetry.export.internal.StartupExport";
+
+	private static final Log logger = logger();
 
 	private final String signal;
 
@@ -33,6 +35,11 @@ final class ExportLog {
 	ExportLog(String signal, @Nullable String destination) {
 		this.signal = signal;
 		this.destination = (destination != null) ? destination : "the configured collector";
+	}
+
+	/** The export's logger. */
+	static Log logger() {
+		return LogFactory.getLog(CATEGORY);
 	}
 
 	synchronized void failed(@Nullable Throwable cause) {

@@ -14,7 +14,6 @@ import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SdkTracerProviderBuilder;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 
 import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.tracing.internal.StartupSampler;
@@ -22,21 +21,12 @@ import io.github.startuptelemetry.tracing.internal.TypedResource;
 
 /**
  * The starter's own OpenTelemetry SDK, for a process that has none of its own and somewhere to
- * export to: built by the SDK's own configuration code ({@code opentelemetry-sdk-extension-autoconfigure},
- * which reads the standard {@code OTEL_*} settings: endpoint, headers, protocol, timeouts, service
- * name, resource attributes, sampler), with what Spring's configuration says on top
- * ({@link ExportSettings}). Only the signals the settings export: no logs, a span exporter only
- * with a traces destination, a metric reader only with a metrics one. Startup spans are always
- * sampled; the resource is typed as nemo-lens types it, carries Spring's resource attributes
- * (which win, as in Boot) and the process's service name when nothing else names one. Its
- * exporters say their failures once ({@link ExportLog}) and the SDK's own stack traces for them
- * are silenced. Not global, no shutdown hook: the bounded shutdown closes it.
- * <p>
- * Loaded only when it is built, on the export thread, after the application is ready.
+ * export to: the SDK's own configuration of the {@code OTEL_*} settings with Spring's on top
+ * ({@link ExportSettings}), only the signals those export. Not global; loaded only when built.
  */
 final class OwnSdk {
 
-	private static final Log logger = LogFactory.getLog(StartupExport.class);
+	private static final Log logger = ExportLog.logger();
 
 	/**
 	 * The SDK's exporters log every failed export at SEVERE with its stack trace; {@link ExportLog}

@@ -14,8 +14,7 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
 
 /**
  * The starter's own SDK's exporters, each reporting its outcomes to an {@link ExportLog} instead
- * of the SDK's own logging (which logs every failed export with its stack trace). Everything
- * else is the wrapped exporter's.
+ * of the SDK's logging (a stack trace per failed export).
  */
 final class QuietExporters {
 

@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.metrics.MeterProvider;
 import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -24,26 +23,14 @@ import io.github.startuptelemetry.internal.DaemonThreads;
 import io.github.startuptelemetry.tracing.internal.SdkFlush;
 
 /**
- * This process's startup telemetry export, and the thread it runs on. What reports a startup
- * hands its work here ({@link #submit}) at ready, after the readiness flip, so that none of it
- * (building spans and histograms, loading the SDK, exporting) runs on the path it measures; the
- * bounded shutdown waits for that work ({@link #awaitIdle}) before it flushes, so a server that
- * dies right after ready still gets its spans out.
- * <p>
- * Where the telemetry goes, decided on that thread, once: the application's own
- * {@link OpenTelemetry} when it has one (one SDK per process, never a second beside it);
- * otherwise, when its configuration names somewhere to send to ({@link ExportSettings}), an SDK
- * the starter builds then ({@link OwnSdk}); otherwise nowhere, and no connection is made. The
- * histograms go to the application's Micrometer registry when it has one and through an
- * OpenTelemetry meter when nothing else carries them to an OTLP collector
- * ({@link StartupHistograms}).
- * <p>
- * No SDK type appears in a signature or field here: an application that never exports never
- * loads one.
+ * This process's startup telemetry export and the thread it runs on: a startup's spans and
+ * histograms are built and exported there after ready, off the path they measure, through the
+ * application's OpenTelemetry, else an SDK of the starter's own, else nowhere. No SDK type is
+ * in its signatures or fields, so that an application that never exports never loads one.
  */
 public final class StartupExport {
 
-	private static final Log logger = LogFactory.getLog(StartupExport.class);
+	private static final Log logger = ExportLog.logger();
 
 	private static final String OTLP_METER_REGISTRY = "io.micrometer.registry.otlp.OtlpMeterRegistry";
 

@@ -1,15 +1,16 @@
 package io.github.startuptelemetry.timeline.internal;
 
 /**
- * How far a server's wall clock is from its supervisor's, by Cristian's method: the server
- * reads its clock ({@code sentNs}), asks the supervisor for its own, and reads its clock again
- * ({@code receivedNs}); the supervisor's answer was true somewhere in between, so the offset is
- * known to within half the round trip.
+ * How far a server's wall clock is from its supervisor's, measured by Cristian's method (to
+ * within half a round trip), to move the supervisor's stamps onto the server's clock.
  *
  * @param offsetNs the server's clock minus the supervisor's
  * @param uncertaintyNs how far {@code offsetNs} may be off, never negative
  */
 public record ClockOffset(long offsetNs, long uncertaintyNs) {
+
+	/** How far after the JVM's (millisecond) start time a stamp may lie and still be clamped to it. */
+	static final long TOLERANCE_NS = 2_000_000L;
 
 	public ClockOffset {
 		if (uncertaintyNs < 0) {
@@ -29,7 +30,7 @@ public record ClockOffset(long offsetNs, long uncertaintyNs) {
 	 * host nothing changes.
 	 */
 	public boolean significant() {
-		return Math.abs(this.offsetNs) > this.uncertaintyNs + SpawnHandOff.CLOCK_TOLERANCE_NS;
+		return Math.abs(this.offsetNs) > this.uncertaintyNs + TOLERANCE_NS;
 	}
 
 	/** A time of the supervisor's clock on the server's, when {@link #significant()}. */

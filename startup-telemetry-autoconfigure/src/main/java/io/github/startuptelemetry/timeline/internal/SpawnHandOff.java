@@ -13,12 +13,9 @@ import io.github.startuptelemetry.contract.StartupEnv;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * The env contract a supervisor hands a server it spawns: when it was spawned, when its setup
- * finished, and the span its startup trace hangs from. Every value is optional and suspect:
- * a missing, non-numeric, non-positive or out-of-order value is ignored (that stage is skipped)
- * and a malformed traceparent means "no parent". Parsing never throws. A value that is present
- * but unusable is noted (its name and why, never the value) in {@link Prelude#ignored()}; a
- * blank one counts as unset.
+ * What a supervisor hands a server it spawns through the environment (when it was spawned, when
+ * its setup finished, the span its trace hangs from), read leniently: an unusable value is
+ * skipped and noted by name, never thrown.
  *
  * @param spawnNs {@value StartupEnv#SPAWN_NS}, when the supervisor spawned the launch shell
  * @param setupDoneNs {@value StartupEnv#SETUP_DONE_NS}, when the launch shell finished setup
@@ -37,9 +34,6 @@ public record SpawnHandOff(OptionalLong spawnNs, OptionalLong setupDoneNs, Optio
 			Optional<TraceParent> traceParent) {
 		this(spawnNs, setupDoneNs, serveNs, traceParent, List.of());
 	}
-
-	/** How far after the JVM's (millisecond) start time a stamp may lie and still be clamped to it. */
-	static final long CLOCK_TOLERANCE_NS = 2_000_000L;
 
 	public static final SpawnHandOff EMPTY = new SpawnHandOff(OptionalLong.empty(), OptionalLong.empty(),
 			OptionalLong.empty(), Optional.empty(), List.of());
@@ -174,7 +168,7 @@ public record SpawnHandOff(OptionalLong spawnNs, OptionalLong setupDoneNs, Optio
 				return value;
 			}
 			long ns = (this.clock != null) ? this.clock.toServerClock(value.getAsLong()) : value.getAsLong();
-			long tolerance = CLOCK_TOLERANCE_NS + ((this.clock != null) ? this.clock.uncertaintyNs() : 0);
+			long tolerance = ClockOffset.TOLERANCE_NS + ((this.clock != null) ? this.clock.uncertaintyNs() : 0);
 			if (ns > this.jvmStartNs + tolerance) {
 				this.ignored.add(name + ": " + ((ns - this.jvmStartNs) / 1_000_000) + " ms after JVM start ("
 						+ ((this.clock != null) ? "more than the measured clock offset explains" : "clock skew?") + ")");

@@ -27,30 +27,11 @@ import org.jspecify.annotations.Nullable;
 import io.github.startuptelemetry.report.JvmCacheReport;
 
 /**
- * The cache directory ({@code telemetry.supervisor.jvm-cache.directory}): one subdirectory per
- * trained cache, named after its jar, kind and key, holding everything of that cache and
- * nothing else is written anywhere:
- * <pre>
- * sample-server-appcds17-3fa29c1b04de/
- *   entry.properties   what the cache is valid for (written last: an entry without it is incomplete)
- *   app/               a Spring Boot jar extracted (java -Djarmode=tools extract), what the server then runs
- *   app.jsa | app.aot  the AppCDS archive or AOT cache
- *   training.log       the training start's output
- *   last-used          touched at each use (least recently used goes first)
- *   refused            what the JVM said when it refused the cache (it is then trained again)
- * .lock                held while training and evicting
- * </pre>
- * Bounded: after each training, the least recently used entries are deleted until the whole
- * directory fits {@code max-size} (the entry just trained is kept, even alone above it), and a
- * trained entry replaces the older entries of the same jar, JVM and options (stale ones).
+ * The cache directory ({@code telemetry.supervisor.jvm-cache.directory}): one {@link CacheEntry}
+ * per trained cache, looked up by key, committed once trained, and kept within its maximum size
+ * by evicting the least recently used (the layout is in docs/jvm-cache.md).
  */
 final class CacheDirectory {
-
-	static final String PROPERTIES = "entry.properties";
-
-	static final String LAST_USED = "last-used";
-
-	static final String REFUSED = "refused";
 
 	static final String TRAINING_LOG = "training.log";
 
@@ -118,7 +99,7 @@ final class CacheDirectory {
 	}
 
 	private static Optional<CacheEntry> read(Path dir) {
-		Path file = dir.resolve(PROPERTIES);
+		Path file = dir.resolve(CacheEntry.PROPERTIES);
 		if (!Files.isRegularFile(file)) {
 			return Optional.empty();
 		}
@@ -154,15 +135,15 @@ final class CacheDirectory {
 	 */
 	CacheEntry commit(CacheKey key, Path dir, @Nullable String launch, long trainingMs) throws IOException {
 		Properties properties = CacheEntry.properties(key, launch, trainingMs, Instant.now());
-		Path partial = dir.resolve(PROPERTIES + ".partial");
+		Path partial = dir.resolve(CacheEntry.PROPERTIES + ".partial");
 		try (OutputStream out = Files.newOutputStream(partial)) {
 			properties.store(out, "startup-telemetry JVM cache entry: valid for exactly this key");
 		}
 		try {
-			Files.move(partial, dir.resolve(PROPERTIES), StandardCopyOption.ATOMIC_MOVE);
+			Files.move(partial, dir.resolve(CacheEntry.PROPERTIES), StandardCopyOption.ATOMIC_MOVE);
 		}
 		catch (AtomicMoveNotSupportedException ex) {
-			Files.move(partial, dir.resolve(PROPERTIES), StandardCopyOption.REPLACE_EXISTING);
+			Files.move(partial, dir.resolve(CacheEntry.PROPERTIES), StandardCopyOption.REPLACE_EXISTING);
 		}
 		CacheEntry entry = read(dir).orElseThrow(() -> new IOException("could not read back " + dir));
 		for (CacheEntry other : entries()) {
@@ -186,7 +167,7 @@ final class CacheDirectory {
 			all.forEach(dirs::add);
 		}
 		for (Path dir : dirs) {
-			if (!dir.equals(keep) && !Files.isRegularFile(dir.resolve(PROPERTIES))) {
+			if (!dir.equals(keep) && !Files.isRegularFile(dir.resolve(CacheEntry.PROPERTIES))) {
 				delete(dir);
 				deleted.add(dir);
 			}
@@ -212,7 +193,7 @@ final class CacheDirectory {
 	/** Note that {@code entry} was used now: least recently used entries are evicted first. */
 	static void touch(CacheEntry entry) {
 		try {
-			Path file = entry.dir().resolve(LAST_USED);
+			Path file = entry.dir().resolve(CacheEntry.LAST_USED);
 			if (!Files.exists(file)) {
 				Files.createFile(file);
 			}
@@ -226,7 +207,7 @@ final class CacheDirectory {
 	/** Note that the JVM refused {@code entry}, and why: it is not used again, and trained again. */
 	static void refuse(CacheEntry entry, String reason) {
 		try {
-			Files.writeString(entry.dir().resolve(REFUSED), reason + "\n", StandardCharsets.UTF_8);
+			Files.writeString(entry.dir().resolve(CacheEntry.REFUSED), reason + "\n", StandardCharsets.UTF_8);
 		}
 		catch (IOException ex) {
 			// it will be refused again, and said so again

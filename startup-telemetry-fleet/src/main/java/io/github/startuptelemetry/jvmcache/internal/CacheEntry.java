@@ -10,7 +10,7 @@ import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One trained cache in the {@link CacheDirectory}, as its {@code entry.properties} describes it.
+ * One trained cache in the cache directory, as its {@code entry.properties} describes it.
  *
  * @param dir its directory
  * @param id the full key it is valid for ({@link CacheKey#id()})
@@ -28,6 +28,15 @@ import org.jspecify.annotations.Nullable;
  */
 record CacheEntry(Path dir, String id, String target, String content, String java, String jvm, String options,
 		String kind, String cacheFile, @Nullable String launch, Instant trained, long trainingMs) {
+
+	/** What it is valid for, written last: an entry without it is incomplete. */
+	static final String PROPERTIES = "entry.properties";
+
+	/** Touched at each use. */
+	static final String LAST_USED = "last-used";
+
+	/** What the JVM said when it refused the cache. */
+	static final String REFUSED = "refused";
 
 	static CacheEntry of(Path dir, Properties properties) {
 		String launch = properties.getProperty("launch");
@@ -76,14 +85,14 @@ record CacheEntry(Path dir, String id, String target, String content, String jav
 	 * cache and the jar it runs instead of its own.
 	 */
 	boolean present() {
-		return Files.isRegularFile(this.dir.resolve(CacheDirectory.PROPERTIES)) && Files.isRegularFile(cache())
+		return Files.isRegularFile(this.dir.resolve(PROPERTIES)) && Files.isRegularFile(cache())
 				&& (this.launch == null || Files.isRegularFile(this.dir.resolve(this.launch)));
 	}
 
 	/** When it was last used (or trained). */
 	Instant lastUsed() {
 		try {
-			Path file = this.dir.resolve(CacheDirectory.LAST_USED);
+			Path file = this.dir.resolve(LAST_USED);
 			return Files.exists(file) ? Files.getLastModifiedTime(file).toInstant() : this.trained;
 		}
 		catch (IOException ex) {
@@ -93,7 +102,7 @@ record CacheEntry(Path dir, String id, String target, String content, String jav
 
 	/** What the JVM said when it refused this cache, or {@code null} when it never did. */
 	@Nullable String refused() {
-		Path file = this.dir.resolve(CacheDirectory.REFUSED);
+		Path file = this.dir.resolve(REFUSED);
 		try {
 			return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8).strip() : null;
 		}

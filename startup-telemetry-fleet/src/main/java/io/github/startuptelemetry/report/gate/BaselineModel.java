@@ -11,28 +11,17 @@ import io.github.startuptelemetry.report.gate.ReportTimes.ServerTimes;
 import io.github.startuptelemetry.report.gate.ReportTimes.UnitTimes;
 
 /**
- * What the baseline runs say about each unit, with the machine's load taken out. A unit's
- * wall time is its work (its CPU time, stretched by the contention it met) plus its waiting (a
- * sleep, I/O, a remote call: the same however busy the cores are). Each baseline run's
- * contention is read from its own counters ({@link Contention}); a unit's waiting in a run is
- * its wall time less its CPU time stretched by the low end of that run's contention (so a
- * working unit waits about nothing, and what waiting there is is never underestimated). A stage,
- * spawn→ready and a Spring phase last seconds, through moments the beans' contention does not
- * describe (a JVM's start, while its fleet's other JVMs start too, is busier than its beans),
- * so theirs is their wall time less their CPU time: the most they can have waited at any
- * contention, which a baseline under load would otherwise hide (its waiting is then all work)
- * and a quieter run reveal.
- * Per unit, the median and the spread over the runs of its CPU time and its waiting, and of its
- * wall time scaled to the runs' usual contention for a unit without CPU times.
- * <p>
- * A run's CPU factor is the median of its units' CPU time over the baseline's: about 1 when
- * only the load changed (contention stretches wall time, not CPU time), above 1 when the code
- * or the JVM got slower everywhere.
+ * What the baseline runs say about each unit, with each run's load taken out: per unit the
+ * median and spread of its work and its waiting, and per server its usual contention and CPU
+ * factor (docs/ci.md, how the gate judges a unit).
  */
 final class BaselineModel {
 
 	/** Units with less baseline CPU time than this are too coarse for the CPU factor. */
 	static final double MIN_FACTOR_CPU_MS = 50;
+
+	/** A CPU factor from fewer units than this judges nothing. */
+	static final int MIN_CPU_UNITS = 3;
 
 	/** Per baseline run, per server, per unit key. */
 	private final List<Map<String, Map<String, UnitTimes>>> runs;
@@ -119,7 +108,7 @@ final class BaselineModel {
 	/**
 	 * A run's CPU factor for one server: the median of its units' CPU time over the baseline's,
 	 * over the units with enough of it; {@code NaN} with fewer than
-	 * {@link ReportComparison#MIN_CPU_UNITS}.
+	 * {@link #MIN_CPU_UNITS}.
 	 * @return the factor and how many units it is the median of
 	 */
 	double[] cpuFactor(String server, Map<String, UnitTimes> units) {
@@ -130,7 +119,7 @@ final class BaselineModel {
 				ratios.add(unit.cpuMs() / stat.cpuMs());
 			}
 		});
-		return new double[] { (ratios.size() >= ReportComparison.MIN_CPU_UNITS) ? Robust.median(ratios) : Double.NaN,
+		return new double[] { (ratios.size() >= MIN_CPU_UNITS) ? Robust.median(ratios) : Double.NaN,
 				ratios.size() };
 	}
 
@@ -159,7 +148,7 @@ final class BaselineModel {
 	 * @param cpuMs the median of its CPU times, {@code NaN} when unknown
 	 * @param cpuSpreadMs their spread
 	 * @param waitMs the median of its waiting ({@link #waitMs}) at each run's low contention (a
-	 * coarse unit's at none: {@link ReportComparison.Kind#coarse()}): the most it can have waited;
+	 * coarse unit's at none: {@link Change.Kind#coarse()}): the most it can have waited;
 	 * {@code NaN} when its CPU time is unknown
 	 * @param waitSpreadMs their spread
 	 * @param leastWaitMs the median of its waiting at each run's high contention: the least it

@@ -13,7 +13,6 @@ import java.util.Map;
 
 import io.github.startuptelemetry.contract.ExitCodes;
 import io.github.startuptelemetry.report.gate.ReportTimes.ServerTimes;
-import io.github.startuptelemetry.report.gate.ReportComparison.Settings;
 
 /**
  * Compares JSON startup reports without starting anything, for CI jobs that collect reports

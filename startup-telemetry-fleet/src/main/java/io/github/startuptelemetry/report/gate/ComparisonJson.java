@@ -40,7 +40,7 @@ public final class ComparisonJson {
 		body.put(JsonFields.SPEED, speed);
 		body.put(JsonFields.STALL_MS, comparison.stallMs());
 		List<Map<String, Object>> changes = new ArrayList<>();
-		List<ReportComparison.Change> culprits = comparison.culprits();
+		List<Change> culprits = comparison.culprits();
 		comparison.notable().values().forEach((notable) -> notable.forEach((change) -> {
 			Map<String, Object> item = new LinkedHashMap<>();
 			item.put(JsonFields.SERVER, change.server());
@@ -55,14 +55,14 @@ public final class ComparisonJson {
 			item.put(JsonFields.WALL, times(change.wall()));
 			item.put(JsonFields.CPU, (change.cpu() != null) ? times(change.cpu()) : null);
 			item.put(JsonFields.WAITING, (change.waiting() != null) ? times(change.waiting()) : null);
-			item.put(JsonFields.TEXT, change.line());
+			item.put(JsonFields.TEXT, comparison.line(change));
 			changes.add(item);
 		}));
 		body.put(JsonFields.CHANGES, changes);
 		return body;
 	}
 
-	private static Map<String, Object> speed(ReportComparison.Speed speed) {
+	private static Map<String, Object> speed(Speed speed) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		Contention contention = speed.contention();
 		body.put(JsonFields.FACTOR, contention.known() ? number(speed.factor()) : null);
@@ -78,7 +78,7 @@ public final class ComparisonJson {
 		return body;
 	}
 
-	private static Map<String, Object> times(ReportComparison.Times times) {
+	private static Map<String, Object> times(Change.Times times) {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put(JsonFields.BEFORE_MS, number(times.beforeMs()));
 		body.put(JsonFields.AFTER_MS, number(times.afterMs()));

@@ -6,18 +6,12 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.startuptelemetry.report.gate.ReportTimes.UnitTimes;
-import io.github.startuptelemetry.report.gate.ReportComparison.Kind;
+import io.github.startuptelemetry.report.gate.Change.Kind;
 
 /**
  * How busy the machine was for one server in one run, read from its own JVM counters: the wall
- * time its beans and steps took per second of their thread's CPU time. A thread that only
- * works takes 1 s per CPU second on an idle machine and more the more other work shares the
- * cores; a thread that waits (a sleep, I/O) takes more whatever the load. So the low end of
- * the distribution is the contention a working thread met, the middle the usual, the high end
- * the worst a working unit may plausibly have met (or one that also waited).
- * <p>
- * Limits: the load varies during a run (other builds come and go), so one unit met more or
- * less than the middle; that is why the gate keeps both ends.
+ * time its beans and steps took per second of their thread's CPU time, at its low, usual and
+ * high end.
  *
  * @param low the 20th percentile of wall time per CPU second
  * @param median the median

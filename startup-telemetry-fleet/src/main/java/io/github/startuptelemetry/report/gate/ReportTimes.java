@@ -12,7 +12,7 @@ import io.github.startuptelemetry.contract.JsonFields;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.internal.JsonText;
 import io.github.startuptelemetry.report.ServerReport;
-import io.github.startuptelemetry.report.gate.ReportComparison.Kind;
+import io.github.startuptelemetry.report.gate.Change.Kind;
 
 /** The gate's input: the times of each server in a JSON report document, as units to judge. */
 public final class ReportTimes {
@@ -172,7 +172,7 @@ public final class ReportTimes {
 	 * One unit of a server's startup, as a comparison judges it.
 	 *
 	 * @param kind what it is
-	 * @param name {@link ReportComparison#SPAWN_TO_READY}, the stage's, phase's, step's or bean's name
+	 * @param name {@link Change#SPAWN_TO_READY}, the stage's, phase's, step's or bean's name
 	 * @param parent the {@link #key()} of the unit it is part of, or {@code null} for spawn→ready
 	 * @param wallMs its wall time
 	 * @param cpuMs its CPU time, or {@code null} when unknown: the process's over a stage (all

@@ -76,7 +76,7 @@ public final class ConsoleReport {
 			return ReportWording.endedAt(report);
 		}
 		UnaryOperator<String> plain = UnaryOperator.identity();
-		Optional<CriticalChain> chain = report.criticalChain();
+		Optional<CriticalChain> chain = CriticalChain.of(report);
 		if (chain.isPresent()) {
 			return "all ready " + ReportWording.chainHeadline(chain.get(), plain, plain) + " ("
 					+ ReportWording.CHAIN_KEY + "):\n" + String.join("\n", chainLines(chain.get()));
@@ -124,7 +124,7 @@ public final class ConsoleReport {
 	 */
 	private static List<String> dependencies(StartupReport report) {
 		List<String> lines = new ArrayList<>();
-		List<DependencyWait> waits = report.dependencyWaits()
+		List<DependencyWait> waits = DependencyWait.of(report)
 			.stream()
 			.filter((wait) -> wait.dependant().spawned())
 			.toList();

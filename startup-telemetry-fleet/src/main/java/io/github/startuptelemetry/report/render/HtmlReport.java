@@ -4,6 +4,7 @@ import io.github.startuptelemetry.report.CriticalChain;
 import io.github.startuptelemetry.report.DependencyWait;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
+import io.github.startuptelemetry.report.gate.Change;
 import io.github.startuptelemetry.report.gate.ReportComparison;
 
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ public final class HtmlReport {
 		this.report = report;
 		this.comparison = comparison;
 		this.critical = report.criticalPath();
-		this.chain = report.criticalChain();
+		this.chain = CriticalChain.of(report);
 		this.geometry = new WaterfallGeometry(report);
 		this.wording = new HtmlWording(report, this.geometry);
 	}
@@ -155,18 +156,18 @@ public final class HtmlReport {
 			.append(esc(comparison.spreadLine()))
 			.append("</p>\n<table>\n<tr><th>server</th><th>what</th><th>before / after</th><th>times</th>"
 					+ "<th>change</th></tr>\n");
-		Map<String, List<ReportComparison.Change>> notable = comparison.notable();
-		for (ReportComparison.Change change : comparison.changes()) {
-			boolean shown = change.kind() == ReportComparison.Kind.SERVER
+		Map<String, List<Change>> notable = comparison.notable();
+		for (Change change : comparison.changes()) {
+			boolean shown = change.kind() == Change.Kind.SERVER
 					|| notable.getOrDefault(change.server(), List.of()).contains(change);
 			if (shown) {
-				comparisonRow(change);
+				comparisonRow(comparison, change);
 			}
 		}
 		this.html.append("</table>\n</section>\n");
 	}
 
-	private void comparisonRow(ReportComparison.Change change) {
+	private void comparisonRow(ReportComparison comparison, Change change) {
 		double scale = Math.max(Math.max(change.expectedMs(), change.afterMs()), 1e-9);
 		String verdict = change.regression() ? "regressed" : change.verdict().name().toLowerCase(Locale.ROOT);
 		String kind = change.kind().name().toLowerCase(Locale.ROOT);
@@ -187,7 +188,7 @@ public final class HtmlReport {
 			.append("%\" title=\"expected: the baseline at this run's speed\"></i><i class=\"after\" style=\"width:")
 			.append(Decimals.fixed(100 * change.afterMs() / scale, 1))
 			.append("%\" title=\"this startup\"></i></td><td>")
-			.append(esc(change.detail()))
+			.append(esc(comparison.detail(change)))
 			.append("</td><td>")
 			.append(change.regression() ? "<b>regressed</b>" : esc(change.verdict().name().toLowerCase(Locale.ROOT)))
 			.append("</td></tr>\n");
@@ -263,7 +264,7 @@ public final class HtmlReport {
 			}
 			this.html.append("</ol>\n");
 		});
-		List<DependencyWait> waits = this.report.dependencyWaits()
+		List<DependencyWait> waits = DependencyWait.of(this.report)
 			.stream()
 			.filter((wait) -> wait.dependant().spawned())
 			.toList();

@@ -45,7 +45,7 @@ final class HtmlWording {
 	/** One sentence a glance can take in, as HTML: what held the startup back, or what ended it. */
 	String verdict() {
 		if (this.report.ready()) {
-			return this.report.criticalChain()
+			return CriticalChain.of(this.report)
 				.map((chain) -> "All ready " + ReportWording.chainHeadline(chain, STRONG, WHO) + ".")
 				.orElseGet(() -> this.report.criticalPath().map(HtmlWording::criticalPath).orElse("No servers."));
 		}

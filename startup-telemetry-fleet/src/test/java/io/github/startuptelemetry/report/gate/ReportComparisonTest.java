@@ -21,11 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import io.github.startuptelemetry.report.gate.ReportTimes.ServerTimes;
-import io.github.startuptelemetry.report.gate.ReportComparison.Cause;
-import io.github.startuptelemetry.report.gate.ReportComparison.Change;
-import io.github.startuptelemetry.report.gate.ReportComparison.Kind;
-import io.github.startuptelemetry.report.gate.ReportComparison.Settings;
-import io.github.startuptelemetry.report.gate.ReportComparison.Verdict;
+import io.github.startuptelemetry.report.gate.Change.Cause;
+import io.github.startuptelemetry.report.gate.Change.Kind;
+import io.github.startuptelemetry.report.gate.Change.Verdict;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
@@ -91,7 +89,7 @@ class ReportComparisonTest {
 			.containsExactlyInAnyOrder("bean bean3", "stage beans_instantiated", "spawn→ready");
 		assertThat(more.culprits()).extracting(Change::unit).containsExactly("bean bean3");
 		assertThat(change(more, "stage beans_instantiated").explainedBy()).containsExactly("bean bean3");
-		assertThat(change(more, "stage beans_instantiated").line()).endsWith("; accounted for by bean bean3");
+		assertThat(ComparisonText.line(change(more, "stage beans_instantiated"))).endsWith("; accounted for by bean bean3");
 	}
 
 	@Test
@@ -115,7 +113,7 @@ class ReportComparisonTest {
 		assertThat(comparison.culprits()).singleElement().satisfies((change) -> {
 			assertThat(change.kind()).isEqualTo(Kind.UNIFORM);
 			assertThat(change.cause()).isEqualTo(Cause.UNIFORM);
-			assertThat(change.line()).startsWith("REGRESSED model-0 uniformly CPU time ×1.40 in its stages, phases and beans"
+			assertThat(ComparisonText.line(change)).startsWith("REGRESSED model-0 uniformly CPU time ×1.40 in its stages, phases and beans"
 					+ " alike (median of ")
 				.contains("not the machine's load");
 		});
@@ -161,7 +159,7 @@ class ReportComparisonTest {
 			assertThat(change.unit()).isEqualTo("bean modelLoader");
 			assertThat(change.cause()).isEqualTo(Cause.WAIT);
 			// the floor grows with the load: 200 ms at ×3
-			assertThat(change.line()).startsWith("REGRESSED model-0 bean modelLoader 1.5 s → 2.2 s: the baseline run's"
+			assertThat(ComparisonText.line(change)).startsWith("REGRESSED model-0 bean modelLoader 1.5 s → 2.2 s: the baseline run's"
 					+ " (10 ms CPU, 1.5 s waiting); CPU time 10 ms against 10 ms expected")
 				.contains("waited at least 2.2 s against 1.5 s (+700 ms, allowed ±600 ms)");
 		});
@@ -181,7 +179,7 @@ class ReportComparisonTest {
 			.endsWith("no regression");
 		ReportComparison slower = ReportComparison.compare(baselines, List.of(MODEL.with("bean5", 300, 0).run(1.05)),
 				Settings.DEFAULT);
-		assertThat(change(slower, "bean bean5").line()).startsWith("REGRESSED model-0 bean bean5 ")
+		assertThat(ComparisonText.line(change(slower, "bean bean5"))).startsWith("REGRESSED model-0 bean bean5 ")
 			.contains("baseline median of 3 runs ±", "(185 ms CPU, ", "CPU time 485 ms against 185 ms expected (+300 ms,"
 					+ " +162%, allowed ±200 ms)");
 	}
@@ -202,7 +200,7 @@ class ReportComparisonTest {
 		assertThat(own.culprits()).singleElement().satisfies((change) -> {
 			assertThat(change.unit()).isEqualTo("stage application_ready");
 			assertThat(change.cause()).isEqualTo(Cause.WORK);
-			assertThat(change.line()).contains("CPU time beyond the JIT's and GC's 1.0 s against 600 ms expected");
+			assertThat(ComparisonText.line(change)).contains("CPU time beyond the JIT's and GC's 1.0 s against 600 ms expected");
 		});
 	}
 
@@ -253,7 +251,7 @@ class ReportComparisonTest {
 		assertThat(comparison.culprits()).singleElement().satisfies((change) -> {
 			assertThat(change.unit()).isEqualTo("bean newService");
 			assertThat(change.cause()).isEqualTo(Cause.NEW);
-			assertThat(change.detail()).startsWith("new, 455 ms (CPU time 450 ms");
+			assertThat(ComparisonText.detail(change)).startsWith("new, 455 ms (CPU time 450 ms");
 		});
 	}
 

@@ -1,7 +1,5 @@
 package io.github.startuptelemetry.report.gate;
 
-import io.github.startuptelemetry.report.gate.ReportComparison;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,7 +7,7 @@ import java.util.Map;
 
 import io.github.startuptelemetry.report.gate.ReportTimes.ServerTimes;
 import io.github.startuptelemetry.report.gate.ReportTimes.UnitTimes;
-import io.github.startuptelemetry.report.gate.ReportComparison.Kind;
+import io.github.startuptelemetry.report.gate.Change.Kind;
 
 /**
  * A server's startup made up for the gate's tests, as work (CPU time) and waiting per unit: a
@@ -97,7 +95,7 @@ final class SyntheticServer {
 		Map<String, Double> stageWalls = new LinkedHashMap<>();
 		double totalWall = 300;
 		double totalCpu = 0;
-		String server = UnitTimes.key(Kind.SERVER, ReportComparison.SPAWN_TO_READY);
+		String server = UnitTimes.key(Kind.SERVER, Change.SPAWN_TO_READY);
 		List<UnitTimes> stageUnits = new ArrayList<>();
 		for (Map.Entry<String, double[]> stage : this.stages.entrySet()) {
 			boolean beans = stage.getKey().equals("beans_instantiated");
@@ -108,7 +106,7 @@ final class SyntheticServer {
 			totalWall += wall;
 			totalCpu += cpu;
 		}
-		units.add(new UnitTimes(Kind.SERVER, ReportComparison.SPAWN_TO_READY, null, totalWall, totalCpu));
+		units.add(new UnitTimes(Kind.SERVER, Change.SPAWN_TO_READY, null, totalWall, totalCpu));
 		units.addAll(stageUnits);
 		units.addAll(parts);
 		Map<String, Double> beans = new LinkedHashMap<>();

@@ -19,7 +19,8 @@ import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.internal.JsonText;
 import io.github.startuptelemetry.report.JvmCacheComparison.Kind;
 import io.github.startuptelemetry.report.JvmCacheComparison.Metric;
-import io.github.startuptelemetry.report.JvmCacheComparison.Round;
+import io.github.startuptelemetry.report.JvmCacheRounds;
+import io.github.startuptelemetry.report.JvmCacheRounds.Round;
 import io.github.startuptelemetry.report.JvmCacheReport.ServerCache;
 import io.github.startuptelemetry.report.JvmCacheReport.Training;
 import io.github.startuptelemetry.timeline.JvmCounters;
@@ -43,7 +44,7 @@ class JvmCacheReportTest {
 		List<Round> rounds = List.of(round(1, false, 5000, 3000, 0.13, 0.9), round(2, true, 5200, 3300, 0.13, 0.9),
 				round(3, false, 9000, 7100, 0.13, 0.9));
 
-		JvmCacheComparison comparison = JvmCacheComparison.of(rounds, 3);
+		JvmCacheComparison comparison = JvmCacheRounds.compare(rounds, 3);
 
 		assertThat(comparison.completedRounds()).isEqualTo(3);
 		assertThat(comparison.servers()).containsExactly("a");
@@ -70,8 +71,8 @@ class JvmCacheReportTest {
 				List.of(row("b", 5000, 1000, 0.5, StartupOutcome.READY), row("a", 5000, 1000, 0.5, StartupOutcome.READY)));
 		List<Round> rounds = List.of(new Round(1, false, bThenA, bThenA));
 
-		assertThat(JvmCacheComparison.of(rounds, 1).servers()).containsExactly("b", "a");
-		assertThat(JvmCacheComparison.of(rounds, 1, List.of("a", "b")).servers()).containsExactly("a", "b");
+		assertThat(JvmCacheRounds.compare(rounds, 1).servers()).containsExactly("b", "a");
+		assertThat(JvmCacheRounds.compare(rounds, 1, List.of("a", "b")).servers()).containsExactly("a", "b");
 	}
 
 	@Test
@@ -79,12 +80,12 @@ class JvmCacheReportTest {
 		Round failed = new Round(2, true, report(4000, 100, 0.1, StartupOutcome.TIMEOUT), report(3000, 100, 0.9,
 				StartupOutcome.READY));
 
-		JvmCacheComparison comparison = JvmCacheComparison.of(List.of(round(1, false, 5000, 3000, 0.1, 0.9), failed), 2);
+		JvmCacheComparison comparison = JvmCacheRounds.compare(List.of(round(1, false, 5000, 3000, 0.1, 0.9), failed), 2);
 
 		assertThat(comparison.completedRounds()).isEqualTo(1);
 		assertThat(comparison.roundsText()).isEqualTo("1 of 2 rounds");
 		assertThat(comparison.server("a").get(0).pairs()).hasSize(1);
-		assertThat(JvmCacheComparison.of(List.of(failed), 1).text()).contains("no round completed");
+		assertThat(JvmCacheRounds.compare(List.of(failed), 1).text()).contains("no round completed");
 	}
 
 	@Test
@@ -158,7 +159,7 @@ class JvmCacheReportTest {
 	}
 
 	private static JvmCacheReport cacheReport(boolean compared) {
-		JvmCacheComparison comparison = compared ? JvmCacheComparison.of(List.of(round(1, false, 5000, 3000, 0.13, 0.93),
+		JvmCacheComparison comparison = compared ? JvmCacheRounds.compare(List.of(round(1, false, 5000, 3000, 0.13, 0.93),
 				round(2, true, 5200, 3300, 0.13, 0.93), round(3, false, 9000, 7100, 0.13, 0.93)), 3) : null;
 		return new JvmCacheReport("compare", "/var/cache/jvm",
 				List.of(new Training(List.of("a", "b"), "appcds", "17.0.15+6 (Debian)", "/apps/server.jar", true,

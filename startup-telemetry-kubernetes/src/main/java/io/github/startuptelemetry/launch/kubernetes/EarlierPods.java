@@ -7,22 +7,19 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.KubernetesLabels;
 import io.github.startuptelemetry.kubernetes.internal.KubernetesClients;
 
 /**
- * The clean-up at start: the pods an earlier run of this supervisor left (its name's label, another
- * instance's) are deleted before any new one is created, so that a supervisor killed with
- * {@code kill -9}, crashed, or outside the cluster (where no owner reference can reach its pods)
- * leaves nothing behind past its next start. A pod whose owner is another supervisor pod that
- * still runs is left alone: it is that supervisor's, started under the same name.
+ * The clean-up at start: the pods an earlier run of this supervisor left are deleted before any
+ * new one is created, so that a supervisor killed, crashed or outside the cluster leaves nothing
+ * behind past its next start.
  */
 final class EarlierPods {
 
-	private static final Log logger = LogFactory.getLog(KubernetesServerLauncher.class);
+	private static final Log logger = KubernetesLauncherLog.get();
 
 	private EarlierPods() {
 	}

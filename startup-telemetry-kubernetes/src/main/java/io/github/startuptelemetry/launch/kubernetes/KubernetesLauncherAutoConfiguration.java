@@ -20,19 +20,25 @@ import io.github.startuptelemetry.launch.ConditionalOnFleet;
 @AutoConfiguration
 @ConditionalOnClass(name = KubernetesLauncherAutoConfiguration.LAUNCHER_SPI)
 @ConditionalOnFleet
-@EnableConfigurationProperties(KubernetesProperties.class)
+@EnableConfigurationProperties
 public final class KubernetesLauncherAutoConfiguration {
 
 	/** The launcher SPI, from {@code startup-telemetry-fleet}. */
 	static final String LAUNCHER_SPI = "io.github.startuptelemetry.launch.ServerLauncher";
+
+	/** Bound to {@code telemetry.supervisor.kubernetes.*}, and checked then by its validator. */
+	@Bean
+	KubernetesProperties kubernetesProperties() {
+		return new KubernetesProperties().validatedBy(new KubernetesPropertiesValidator());
+	}
 
 	@Bean
 	KubernetesServerLauncher kubernetesServerLauncher(KubernetesProperties properties, Environment environment) {
 		Binder binder = Binder.get(environment);
 		String supervisorName = (properties.getSupervisorName() != null) ? properties.getSupervisorName()
 				: PodFactory.labelValue(environment.getProperty("spring.application.name", "startup-telemetry"));
-		return new KubernetesServerLauncher(new KubernetesServerLauncher.Settings(properties, System.getenv(),
-				supervisorName, KubernetesServerLauncher.Settings.newInstance(),
+		return new KubernetesServerLauncher(new KubernetesLauncherSettings(properties, System.getenv(),
+				supervisorName, KubernetesLauncherSettings.newInstance(),
 				binder.bind(TelemetryProperties.SUPERVISOR + ".stop-timeout", Duration.class)
 					.orElse(Duration.ofSeconds(10)),
 				binder.bind(TelemetryProperties.SUPERVISOR + ".callback.enabled", Boolean.class).orElse(true),

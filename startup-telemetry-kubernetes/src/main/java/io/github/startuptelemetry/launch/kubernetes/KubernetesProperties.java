@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
@@ -12,17 +14,16 @@ import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 
 /**
  * How the {@code kubernetes} launcher runs each server as a pod
- * ({@code telemetry.supervisor.kubernetes.*}): the pod's settings for the whole fleet
- * ({@link PodSettings}), per server under {@code servers}, and where and as whom the supervisor
- * creates them. The cluster itself is the fabric8 client's choice: the supervisor pod's service
- * account in a cluster, else a kubeconfig ({@code KUBECONFIG}, {@code ~/.kube/config}).
- * Validated when bound, so that a pod template that is no pod fails the supervisor at start with
- * the property named.
+ * ({@code telemetry.supervisor.kubernetes.*}): the fleet's {@link PodSettings}, each server's
+ * under {@code servers}, and where the supervisor creates them; validated when bound.
  */
 @ConfigurationProperties(KubernetesProperties.PREFIX)
 public class KubernetesProperties extends PodSettings implements Validator {
 
 	static final String PREFIX = TelemetryProperties.SUPERVISOR + ".kubernetes";
+
+	/** Its rules, handed in by the auto-configuration that declares it. */
+	private @Nullable Validator validator;
 
 	/**
 	 * The namespace of the server pods; by default the supervisor's own (its service account's)
@@ -153,8 +154,15 @@ public class KubernetesProperties extends PodSettings implements Validator {
 
 	@Override
 	public void validate(Object target, Errors errors) {
-		// the templates and quantities are checked with the client's own parser
-		new KubernetesPropertiesValidator().validate((KubernetesProperties) target, errors);
+		if (this.validator != null) {
+			this.validator.validate(target, errors);
+		}
+	}
+
+	/** Check it with {@code validator} when it is bound. */
+	KubernetesProperties validatedBy(Validator validator) {
+		this.validator = validator;
+		return this;
 	}
 
 }

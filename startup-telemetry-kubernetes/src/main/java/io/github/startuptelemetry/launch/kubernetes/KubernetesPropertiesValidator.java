@@ -7,16 +7,15 @@ import java.util.regex.Pattern;
 import io.fabric8.kubernetes.api.model.Quantity;
 
 import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
 
 import io.github.startuptelemetry.contract.KubernetesLabels;
 
 /**
- * Checks bound {@link KubernetesProperties} (through their {@code validate}, at bind time, only
- * where the client is on the class path), so that what Kubernetes would refuse for every pod, or
- * read as something else, fails the supervisor at start with the property named: a template that
- * is no pod, a pull policy, a quantity or a name Kubernetes does not take.
+ * The rules of bound {@link KubernetesProperties}: what Kubernetes would refuse for every pod, or
+ * read as something else, fails the supervisor at start with the property named.
  */
-final class KubernetesPropertiesValidator {
+final class KubernetesPropertiesValidator implements Validator {
 
 	/** A DNS-1123 label: namespaces, container names. */
 	private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
@@ -29,7 +28,15 @@ final class KubernetesPropertiesValidator {
 
 	private static final Set<String> PULL_POLICIES = Set.of("Always", "IfNotPresent", "Never");
 
-	void validate(KubernetesProperties properties, Errors errors) {
+	@Override
+	public boolean supports(Class<?> type) {
+		return KubernetesProperties.class.isAssignableFrom(type);
+	}
+
+	/** The templates and quantities are checked with the client's own parser. */
+	@Override
+	public void validate(Object target, Errors errors) {
+		KubernetesProperties properties = (KubernetesProperties) target;
 		if (properties.getNamespace() != null && !DNS_LABEL.matcher(properties.getNamespace()).matches()) {
 			errors.rejectValue("namespace", "name", "must be a namespace name: lower-case letters, digits and '-'");
 		}

@@ -4,9 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.security.SecureRandom;
-import java.time.Duration;
-import java.util.Map;
 
 import io.fabric8.kubernetes.client.Config;
 import org.jspecify.annotations.Nullable;
@@ -19,22 +16,16 @@ import io.github.startuptelemetry.launch.LaunchedServer;
 import io.github.startuptelemetry.launch.ServerLauncher;
 
 /**
- * The {@code kubernetes} launcher: each server a pod, made from a template and the launcher's
- * settings ({@link PodFactory}), created in the cluster the fabric8 client is configured for (the
- * supervisor pod's own, or a kubeconfig's), watched until it runs, probed at its IP, and deleted
- * when the fleet stops. No pod outlives its supervisor: each names the supervisor's pod as its
- * owner (so the garbage collector deletes it with that pod), and each start first deletes what an
- * earlier run of the same supervisor left ({@link EarlierPods}: a {@code kill -9}, a crash, a
- * supervisor outside the cluster). The cluster is opened when the supervisor starts and the fleet
- * chose this launcher ({@link #unavailable()}: a cluster it cannot use fails it then, naming the
- * property), so that the first server's spawn does not pay for it; a fleet that chose another
- * launcher never talks to it.
+ * The {@code kubernetes} launcher: each server a pod ({@link PodFactory}), created in the cluster
+ * the fabric8 client is configured for, watched until it runs, probed at its IP, and deleted when
+ * the fleet stops; the cluster is opened when the supervisor starts, so that one it cannot use
+ * fails it then.
  */
 final class KubernetesServerLauncher implements ServerLauncher, DisposableBean {
 
 	static final String NAME = "kubernetes";
 
-	private final Settings settings;
+	private final KubernetesLauncherSettings settings;
 
 	private final Object lock = new Object();
 
@@ -42,7 +33,7 @@ final class KubernetesServerLauncher implements ServerLauncher, DisposableBean {
 
 	private boolean closed;
 
-	KubernetesServerLauncher(Settings settings) {
+	KubernetesServerLauncher(KubernetesLauncherSettings settings) {
 		this.settings = settings;
 	}
 
@@ -51,7 +42,7 @@ final class KubernetesServerLauncher implements ServerLauncher, DisposableBean {
 		return NAME;
 	}
 
-	Settings settings() {
+	KubernetesLauncherSettings settings() {
 		return this.settings;
 	}
 
@@ -121,33 +112,6 @@ final class KubernetesServerLauncher implements ServerLauncher, DisposableBean {
 				this.pods.close();
 			}
 		}
-	}
-
-	/**
-	 * What the launcher works with.
-	 *
-	 * @param properties its properties
-	 * @param env the supervisor's own environment
-	 * @param supervisorName its stable name, a label value
-	 * @param instance this supervisor process's id, a label value, random
-	 * @param stopTimeout the grace period of a pod being stopped ({@code telemetry.supervisor.stop-timeout})
-	 * @param callbackEnabled whether the readiness callback runs
-	 * @param callbackAddress the address it listens on
-	 */
-	record Settings(KubernetesProperties properties, Map<String, String> env, String supervisorName, String instance,
-			Duration stopTimeout, boolean callbackEnabled, String callbackAddress) {
-
-		/** A new instance id: ten lower-case letters and digits. */
-		static String newInstance() {
-			String alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
-			SecureRandom random = new SecureRandom();
-			StringBuilder id = new StringBuilder(10);
-			for (int i = 0; i < 10; i++) {
-				id.append(alphabet.charAt(random.nextInt(alphabet.length())));
-			}
-			return id.toString();
-		}
-
 	}
 
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.fabric8.kubernetes.api.model.ContainerState;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Pod;
 import org.jspecify.annotations.Nullable;
 
@@ -21,23 +22,16 @@ import io.github.startuptelemetry.launch.LaunchedServer;
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
- * One server as a pod, kept up to date by the supervisor's watch of its pods
- * ({@link SupervisorPods}): its host is the pod's IP once the server's container runs (by then its
- * events are read, so its stages and attributes are known too); it has exited when its status says
- * it cannot become ready ({@link PodFailure}) or it is deleted; stopping it is deleting it, with
- * the stop timeout as its grace period, then with none.
- * <p>
- * Its log file (in the run directory, as for every launcher) gets a line for each step of the
- * pod (scheduled, container started, waiting, exited), then the container's own log: saved when
- * the server failed (before its exit is told, so the failure names its last lines) and before the
- * pod is deleted, since a deleted pod's log is gone.
+ * One server as a pod, kept up to date by the supervisor's watch of its pods: its host is the
+ * pod's IP once its container runs, it has exited when its status says it cannot become ready,
+ * and stopping it is deleting it, its container's log saved first.
  */
 final class ServerPod implements LaunchedServer {
 
 	/** Most of a container's log kept in the run directory. */
 	private static final int LOG_LIMIT_BYTES = 4 * 1024 * 1024;
 
-	private final SupervisorPods pods;
+	private final Cluster pods;
 
 	private final String name;
 
@@ -61,7 +55,7 @@ final class ServerPod implements LaunchedServer {
 
 	private @Nullable String lastStep;
 
-	ServerPod(SupervisorPods pods, String name, String container, Path log) {
+	ServerPod(Cluster pods, String name, String container, Path log) {
 		this.pods = pods;
 		this.name = name;
 		this.container = container;
@@ -236,6 +230,35 @@ final class ServerPod implements LaunchedServer {
 			this.gone.complete(null);
 		}
 		return List.of("pod " + this.name);
+	}
+
+	/** What a server's pod asks of the cluster, off the watch's thread. */
+	interface Cluster {
+
+		/** Run {@code task} on the pods' own threads; here when they are gone. */
+		void work(Runnable task);
+
+		/** The pod's events (its own only), or none when they cannot be listed. */
+		List<Event> events(Pod pod);
+
+		/**
+		 * The container's log (its last run's when {@code previous}), at most {@code limitBytes} of
+		 * it, or a line saying why there is none.
+		 */
+		String containerLog(String pod, String container, boolean previous, int limitBytes);
+
+		/** The pod as the watch last saw it, or {@code null}. */
+		@Nullable Pod current(String pod);
+
+		/**
+		 * Delete the pod, with {@code graceSeconds} for its containers to stop.
+		 * @return whether it is gone already (it was not found)
+		 */
+		boolean delete(String pod, long graceSeconds);
+
+		/** The grace period of a pod being stopped, in whole seconds. */
+		long stopGraceSeconds();
+
 	}
 
 }

@@ -26,7 +26,6 @@ import io.fabric8.kubernetes.client.dsl.PodResource;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.KubernetesLabels;
@@ -36,16 +35,13 @@ import io.github.startuptelemetry.internal.DaemonThreads;
 import io.github.startuptelemetry.launch.LaunchRequest;
 
 /**
- * The supervisor's side of the cluster, opened when it starts: the client, the namespace
- * the servers go to, the supervisor's own pod (when it runs in one: the servers' owner, and the
- * address they call back at), the pod templates kept in ConfigMaps, the clean-up of an earlier
- * run's pods, and one watch (an informer) of the pods this process creates, selected by its
- * instance label, that keeps each {@link ServerPod} up to date. Slow work (reading events and
- * logs, deleting) runs on a few threads of its own, never on the watch's.
+ * The supervisor's side of the cluster, opened when it starts: the namespace, its own pod (the
+ * servers' owner), the templates kept in ConfigMaps, the clean-up of an earlier run's pods, and
+ * one watch of the pods this process creates that keeps each {@link ServerPod} up to date.
  */
-final class SupervisorPods implements AutoCloseable {
+final class SupervisorPods implements ServerPod.Cluster, AutoCloseable {
 
-	private static final Log logger = LogFactory.getLog(KubernetesServerLauncher.class);
+	private static final Log logger = KubernetesLauncherLog.get();
 
 	private final KubernetesClient client;
 
@@ -71,7 +67,7 @@ final class SupervisorPods implements AutoCloseable {
 
 	private volatile @Nullable SharedIndexInformer<Pod> informer;
 
-	private SupervisorPods(KubernetesClient client, String namespace, KubernetesServerLauncher.Settings settings,
+	private SupervisorPods(KubernetesClient client, String namespace, KubernetesLauncherSettings settings,
 			@Nullable OwnerReference owner, @Nullable String callbackHost, Map<String, Pod> configMapTemplates) {
 		this.client = client;
 		this.namespace = namespace;
@@ -88,7 +84,7 @@ final class SupervisorPods implements AutoCloseable {
 	 * left, and start watching.
 	 * @throws IOException when the cluster cannot be used, saying why and what to set
 	 */
-	static SupervisorPods open(KubernetesServerLauncher.Settings settings) throws IOException {
+	static SupervisorPods open(KubernetesLauncherSettings settings) throws IOException {
 		KubernetesProperties properties = settings.properties();
 		KubernetesClient client = KubernetesClients.create(properties.getApiTimeout(), 1);
 		try {
@@ -293,7 +289,8 @@ final class SupervisorPods implements AutoCloseable {
 	}
 
 	/** The pod's events (its own only), or none when they cannot be listed; said once when forbidden. */
-	List<Event> events(Pod pod) {
+	@Override
+	public List<Event> events(Pod pod) {
 		try {
 			return this.client.v1()
 				.events()
@@ -319,7 +316,8 @@ final class SupervisorPods implements AutoCloseable {
 	 * The container's log (its last run's when {@code previous}), at most {@code limitBytes} of it,
 	 * or a line saying why there is none.
 	 */
-	String containerLog(String pod, String container, boolean previous, int limitBytes) {
+	@Override
+	public String containerLog(String pod, String container, boolean previous, int limitBytes) {
 		try {
 			PodResource resource = this.client.pods().inNamespace(this.namespace).withName(pod);
 			String log = previous ? resource.inContainer(container).terminated().getLog()
@@ -333,7 +331,8 @@ final class SupervisorPods implements AutoCloseable {
 	}
 
 	/** The pod as the watch last saw it, or {@code null}. */
-	@Nullable Pod current(String pod) {
+	@Override
+	public @Nullable Pod current(String pod) {
 		SharedIndexInformer<Pod> informer = this.informer;
 		return (informer != null) ? informer.getStore().getByKey(this.namespace + "/" + pod) : null;
 	}
@@ -342,7 +341,8 @@ final class SupervisorPods implements AutoCloseable {
 	 * Delete the pod, with {@code graceSeconds} for its containers to stop.
 	 * @return whether it is gone already (it was not found)
 	 */
-	boolean delete(String pod, long graceSeconds) {
+	@Override
+	public boolean delete(String pod, long graceSeconds) {
 		try {
 			List<StatusDetails> deleted = this.client.pods()
 				.inNamespace(this.namespace)
@@ -360,12 +360,14 @@ final class SupervisorPods implements AutoCloseable {
 		}
 	}
 
-	long stopGraceSeconds() {
+	@Override
+	public long stopGraceSeconds() {
 		return this.stopGraceSeconds;
 	}
 
 	/** Run {@code task} on the pods' own threads; here when they are gone. */
-	void work(Runnable task) {
+	@Override
+	public void work(Runnable task) {
 		try {
 			this.work.execute(task);
 		}

@@ -35,7 +35,7 @@ class KubernetesLauncherAutoConfigurationTest {
 			.run((context) -> {
 				KubernetesServerLauncher launcher = context.getBean(KubernetesServerLauncher.class);
 				assertThat(launcher.name()).isEqualTo("kubernetes");
-				KubernetesServerLauncher.Settings settings = launcher.settings();
+				KubernetesLauncherSettings settings = launcher.settings();
 				assertThat(settings.supervisorName()).isEqualTo("Fleet-Supervisor");
 				assertThat(settings.instance()).matches("[a-z0-9]{10}");
 				assertThat(settings.stopTimeout()).isEqualTo(Duration.ofSeconds(3));
@@ -130,7 +130,7 @@ class KubernetesLauncherAutoConfigurationTest {
 
 	private static KubernetesServerLauncher launcher(KubernetesProperties properties, Map<String, String> env,
 			String callbackAddress) {
-		return new KubernetesServerLauncher(new KubernetesServerLauncher.Settings(properties, env, "s", "abcdefghij",
+		return new KubernetesServerLauncher(new KubernetesLauncherSettings(properties, env, "s", "abcdefghij",
 				Duration.ofSeconds(1), true, callbackAddress));
 	}
 

@@ -241,9 +241,9 @@ class KubernetesServerLauncherTest {
 		return properties;
 	}
 
-	private static KubernetesServerLauncher.Settings settings(KubernetesProperties properties) {
-		return new KubernetesServerLauncher.Settings(properties, Map.of(), "it",
-				KubernetesServerLauncher.Settings.newInstance(), Duration.ofSeconds(7), true, "127.0.0.1");
+	private static KubernetesLauncherSettings settings(KubernetesProperties properties) {
+		return new KubernetesLauncherSettings(properties, Map.of(), "it",
+				KubernetesLauncherSettings.newInstance(), Duration.ofSeconds(7), true, "127.0.0.1");
 	}
 
 	private LaunchRequest request(String name) {

@@ -1,0 +1,33 @@
+package io.github.startuptelemetry.launch.kubernetes;
+
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * What the {@code kubernetes} launcher works with: its properties and what the supervisor knows
+ * of itself.
+ *
+ * @param properties its properties
+ * @param env the supervisor's own environment
+ * @param supervisorName its stable name, a label value
+ * @param instance this supervisor process's id, a label value, random
+ * @param stopTimeout the grace period of a pod being stopped ({@code telemetry.supervisor.stop-timeout})
+ * @param callbackEnabled whether the readiness callback runs
+ * @param callbackAddress the address it listens on
+ */
+record KubernetesLauncherSettings(KubernetesProperties properties, Map<String, String> env, String supervisorName,
+		String instance, Duration stopTimeout, boolean callbackEnabled, String callbackAddress) {
+
+	/** A new instance id: ten lower-case letters and digits. */
+	static String newInstance() {
+		String alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+		SecureRandom random = new SecureRandom();
+		StringBuilder id = new StringBuilder(10);
+		for (int i = 0; i < 10; i++) {
+			id.append(alphabet.charAt(random.nextInt(alphabet.length())));
+		}
+		return id.toString();
+	}
+
+}

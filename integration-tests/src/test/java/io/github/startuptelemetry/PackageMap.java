@@ -28,8 +28,6 @@ final class PackageMap {
 
 	private static final String KUBERNETES = "startup-telemetry-kubernetes";
 
-	private static final String UNTANGLING = "being untangled, issue 33";
-
 	/** The starter's modules and packages, as docs/architecture.md shows them. */
 	static final PackageMap STARTUP_TELEMETRY = new Builder("io.github.startuptelemetry")
 		.module(AUTOCONFIGURE, "through `startup-telemetry-starter`", "every server, and every supervisor",
@@ -99,7 +97,7 @@ final class PackageMap {
 		.beyond("Spring Boot", "OTel API and SDK", "Micrometer")
 		.add("report", "the report model: `StartupReport`, `ServerReport`, `StartupReportBuilder` (the one place one is "
 				+ "built), `CriticalChain` and `DependencyWait` (derived from the model alone), `JvmCacheReport` and "
-				+ "`JvmCacheComparison` (values), `JsonReport` (the model as the versioned JSON document), `Compare` "
+				+ "`JvmCacheComparison` (values) with `JvmCacheRounds` (compare's rounds paired), `JsonReport` (the model as the versioned JSON document), `Compare` "
 				+ "(the gate's old name, deprecated)")
 		.uses("contract", "internal", "timeline")
 		.jdkOnly()
@@ -120,7 +118,8 @@ final class PackageMap {
 		.add("supervisor", "`SupervisorStartup` (the low-level API; `SupervisorAutoConfiguration` always provides it, "
 				+ "`SupervisorTracingAutoConfiguration` makes it record: `OpenTelemetrySupervisorStartup`), "
 				+ "`SupervisorRole` (claims the process timeline where a bean declares a `SupervisorStartup`), "
-				+ "`SupervisorStartupMetrics`, the extension point `ChildTelemetryEnvironment`")
+				+ "`SupervisorStartupMetrics`, `DisabledSupervisorStartup` (every method returns at once), the extension "
+				+ "point `ChildTelemetryEnvironment`")
 		.uses("autoconfigure", "autoconfigure.internal", "contract", "export.internal", "internal")
 		.use("lifecycle", "its auto-configuration's order")
 		.uses("lifecycle.internal", "report", "timeline", "timeline.internal", "tracing.internal")
@@ -140,9 +139,10 @@ final class PackageMap {
 				+ "`SlurmProperties`")
 		.uses("contract", "internal", "launch")
 		.beyond("Spring Boot")
-		.add("report.gate", "the regression gate: `ReportComparison` against baseline reports, `RegressionThreshold`, "
-				+ "`Contention`, `BaselineModel`, `Robust`, `ReportTimes` (its input, read from JSON reports), "
-				+ "`ComparisonJson`, and the standalone `Compare`")
+		.add("report.gate", "the regression gate: `ReportComparison` (the entry point: a report against baseline "
+				+ "reports) with its algorithm `RegressionJudge`, its results `Change`, `Speed`, `Settings` and its "
+				+ "wording `ComparisonText`; `RegressionThreshold`, `Contention`, `BaselineModel`, `Robust`, "
+				+ "`ReportTimes` (its input, read from JSON reports), `ComparisonJson`, and the standalone `Compare`")
 		.uses("contract", "internal", "report")
 		.jdkOnly()
 		.add("report.render", "the report for people: `ConsoleReport`, `HtmlReport` (with `WaterfallGeometry`, "
@@ -159,7 +159,7 @@ final class PackageMap {
 				+ "`SupervisorProperties` and its validator, `FleetPlan`/`ServerPlan`, `FleetRun` (callback or probe, "
 				+ "whichever first), `DependencyScheduler`, `FleetProcesses`, `Launchers`, `FleetProbing` with its "
 				+ "`ProbeLoop`, `ProbeClient`, `HealthProbe`, `TimelineClient`, `ReadinessCallbackServer` (the "
-				+ "token-guarded `/clock` and `/ready`), `FleetReport`, `FleetJvmCache`")
+				+ "token-guarded `/clock` and `/ready`), `FleetReport`, `FleetJvmCache`, `FleetLog` (the fleet's log category)")
 		.uses("autoconfigure", "contract", "internal", "jvmcache.internal", "launch", "launch.internal",
 				"lifecycle.internal", "report", "report.gate", "report.internal", "report.render", "supervisor",
 				"timeline", "timeline.internal")
@@ -173,29 +173,12 @@ final class PackageMap {
 				+ "once ready), `PodStagesProperties`")
 		.uses("autoconfigure", "contract", "kubernetes.internal", "lifecycle.internal", "timeline", "timeline.internal")
 		.beyond("Spring Boot", "fabric8")
-		.add("launch.kubernetes", "the `kubernetes` launcher: `KubernetesServerLauncher`, `SupervisorPods`, `PodFactory`, "
-				+ "`ServerPod`, `PodFailure`, `EarlierPods`, `KubernetesProperties`/`PodSettings` and their validator")
+		.add("launch.kubernetes", "the `kubernetes` launcher: `KubernetesServerLauncher` with its "
+				+ "`KubernetesLauncherSettings`, `SupervisorPods`, `PodFactory`, `ServerPod`, `PodFailure`, `EarlierPods`, "
+				+ "`KubernetesProperties`/`PodSettings` and their validator, `KubernetesLauncherLog`")
 		.uses("autoconfigure", "contract", "internal", "kubernetes.internal", "launch", "launch.internal",
 				"lifecycle.internal", "timeline")
 		.beyond("Spring Boot", "fabric8")
-		// the class cycles of the split (issue 33), each exactly as the rule finds it, until its untangling lands
-		.allowClassCycle(UNTANGLING, "export.internal.ExportLog", "export.internal.OwnSdk",
-				"export.internal.QuietExporters", "export.internal.StartupExport")
-		.allowClassCycle(UNTANGLING, "fleet.Dependency", "fleet.DependencyRules", "fleet.FleetPlan", "fleet.ServerPlan",
-				"fleet.SupervisorProperties", "fleet.SupervisorPropertiesValidator")
-		.allowClassCycle(UNTANGLING, "fleet.FleetProcesses", "fleet.FleetReport", "fleet.FleetRun")
-		.allowClassCycle(UNTANGLING, "jvmcache.internal.CacheDirectory", "jvmcache.internal.CacheEntry")
-		.allowClassCycle(UNTANGLING, "launch.kubernetes.EarlierPods", "launch.kubernetes.KubernetesServerLauncher",
-				"launch.kubernetes.ServerPod", "launch.kubernetes.SupervisorPods")
-		.allowClassCycle(UNTANGLING, "launch.kubernetes.KubernetesProperties",
-				"launch.kubernetes.KubernetesPropertiesValidator")
-		.allowClassCycle(UNTANGLING, "report.CriticalChain", "report.DependencyWait", "report.JvmCacheComparison",
-				"report.JvmCacheReport", "report.StartupReport")
-		.allowClassCycle(UNTANGLING, "report.gate.BaselineModel", "report.gate.Contention",
-				"report.gate.ReportComparison", "report.gate.ReportTimes")
-		.allowClassCycle(UNTANGLING, "supervisor.DisabledSupervisorStartup", "supervisor.SupervisorStartup")
-		.allowClassCycle(UNTANGLING, "supervisor.SupervisorRole", "supervisor.SupervisorTracingAutoConfiguration")
-		.allowClassCycle(UNTANGLING, "timeline.internal.ClockOffset", "timeline.internal.SpawnHandOff")
 		.build();
 
 	private final String root;

@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.it.report;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
+import io.github.startuptelemetry.contract.ExitCodes;
+import io.github.startuptelemetry.internal.JsonText;
 import io.github.startuptelemetry.it.support.CpuBurner;
 import io.github.startuptelemetry.it.support.HeadlessChromium;
 import io.github.startuptelemetry.it.support.JavaProcess;
@@ -132,9 +135,15 @@ class RegressionGateProcessTest {
 		assertThat(same.exitCode()).as(same.log()).isZero();
 		assertThat(same.log()).contains("Compared with the baseline", "speed factor", "no regression");
 
-		// the standalone compare, with nothing but the starter's jar
+		// the standalone compare, with nothing but the gate's two jars
 		assertThat(compare(baseline, slower)).isEqualTo(REGRESSED);
 		assertThat(compare(baseline, again)).isZero();
+		// its name before the split still runs it; with the autoconfigure jar alone it says which jar to add
+		String old = "io.github.startuptelemetry.report.Compare";
+		assertThat(compare(old, jarOf(JsonText.class) + File.pathSeparator + jarOf(Compare.class), baseline, slower))
+			.isEqualTo(REGRESSED);
+		assertThat(compare(old, jarOf(JsonText.class), baseline, slower)).isEqualTo(ExitCodes.COMPARE_UNUSABLE);
+		assertThat(this.tmp.resolve("compare-slower.log")).content().contains("startup-telemetry-fleet");
 	}
 
 	/** Servers a and b (sample servers), b's model loader taking {@code bLoader}, reports in {@code json}'s directory. */
@@ -210,12 +219,19 @@ class RegressionGateProcessTest {
 		throw new AssertionError("no stage " + name + " in " + server);
 	}
 
-	/** {@code java -cp <the starter's jar> ...Compare base new}: its exit code. */
+	/** {@code java -cp <autoconfigure jar>:<fleet jar> ...Compare base new}, as docs/ci.md says: its exit code. */
 	private int compare(Path base, Path current) throws Exception {
-		Path jar = Path.of(Compare.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+		return compare(Compare.class.getName(), jarOf(JsonText.class) + File.pathSeparator + jarOf(Compare.class), base,
+				current);
+	}
+
+	private static String jarOf(Class<?> type) throws Exception {
+		return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+	}
+
+	private int compare(String main, String classPath, Path base, Path current) throws Exception {
 		Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-				jar.toString(), Compare.class.getName(), "--max-regression=" + MAX_REGRESSION, base.toString(),
-				current.toString())
+				classPath, main, "--max-regression=" + MAX_REGRESSION, base.toString(), current.toString())
 			.redirectErrorStream(true)
 			.redirectOutput(this.tmp.resolve("compare-" + current.getParent().getFileName() + ".log").toFile())
 			.start();

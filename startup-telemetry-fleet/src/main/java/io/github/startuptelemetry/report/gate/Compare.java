@@ -16,9 +16,9 @@ import io.github.startuptelemetry.report.gate.ReportTimes.ServerTimes;
 
 /**
  * Compares JSON startup reports without starting anything, for CI jobs that collect reports
- * from elsewhere; needs nothing but the starter's jar:
+ * from elsewhere; needs nothing but the gate's two jars:
  * <pre>
- * java -cp startup-telemetry-autoconfigure.jar io.github.startuptelemetry.report.gate.Compare \
+ * java -cp startup-telemetry-autoconfigure.jar:startup-telemetry-fleet.jar io.github.startuptelemetry.report.gate.Compare \
  *     [--max-regression=25%,200ms] [--stage-max-regression=beans_instantiated=40%,500ms ...] \
  *     [--spread-multiplier=3] [--speed-correction=true] \
  *     base.json [more-base.json ...] new.json

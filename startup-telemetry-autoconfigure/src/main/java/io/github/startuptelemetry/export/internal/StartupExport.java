@@ -173,6 +173,7 @@ public final class StartupExport {
 		synchronized (this.lock) {
 			if (this.settings == null) {
 				this.settings = ExportSettings.of(this.environment, this.processEnv);
+				ProtocolAdvice.settled(this.settings);
 			}
 			return this.settings;
 		}

@@ -59,6 +59,9 @@ final class ExportLog {
 	}
 
 	synchronized void succeeded() {
+		if (this.advice != null) {
+			this.advice.reached();
+		}
 		if (this.failing && !this.recovered) {
 			this.recovered = true;
 			logger.info("Startup telemetry " + this.signal + " reach " + this.destination + " again");

@@ -27,8 +27,10 @@ final class ProtocolAdvice {
 	private static final Log logger = LogFactory.getLog(ProtocolAdvice.class);
 
 	/** What the JDK's HTTP client says of an answer in HTTP/2 frames (grpc-java's GOAWAY names the request). */
-	private static final String[] GRPC_ANSWERS = { "Unexpected HTTP/1.x request", "parsing HTTP/1.1 status line",
-			"HTTP/1.1 header parser received no bytes" };
+	private static final String[] GRPC_ANSWERS = { "Unexpected HTTP/1.x request", "parsing HTTP/1.1 status line" };
+
+	/** What it says of a connection closed without an answer (a gRPC server that reads no HTTP/1.1). */
+	private static final String NO_ANSWER = "HTTP/1.1 header parser received no bytes";
 
 	/** OkHttp reading "HTTP/1.1 ..." as an HTTP/2 frame header: a frame of 0x485454 ("HTT") bytes. */
 	private static final String HTTP_ANSWER = "FRAME_SIZE_ERROR: 4740180";
@@ -38,6 +40,9 @@ final class ProtocolAdvice {
 	private final String destination;
 
 	private boolean said;
+
+	/** Whether an export got through: a connection closed after that is the network's, not the protocol's. */
+	private boolean reached;
 
 	ProtocolAdvice(ExportSettings settings) {
 		this.settings = settings;
@@ -101,7 +106,7 @@ final class ProtocolAdvice {
 				advice = grpcToHttp("it answers like an OTLP/HTTP receiver");
 			}
 		}
-		else if (answersLikeGrpc(failure)) {
+		else if (answersLikeGrpc(failure) || (!this.reached && closedUnanswered(failure))) {
 			advice = httpToGrpc("it answers like an OTLP/gRPC receiver");
 		}
 		if (advice == null) {
@@ -111,6 +116,11 @@ final class ProtocolAdvice {
 			say(advice);
 		}
 		return true;
+	}
+
+	/** An export got through: later connections closed without an answer are not a protocol matter. */
+	synchronized void reached() {
+		this.reached = true;
 	}
 
 	private String httpToGrpc(String why) {
@@ -153,15 +163,20 @@ final class ProtocolAdvice {
 		}
 	}
 
-	/**
-	 * An HTTP/1.1 request answered in HTTP/2 frames, or not answered at all (the connection
-	 * closed at once: a gRPC server that reads no HTTP/1.1).
-	 */
+	/** An HTTP/1.1 request answered in HTTP/2 frames. */
 	private static boolean answersLikeGrpc(Throwable failure) {
 		for (String answer : GRPC_ANSWERS) {
 			if (mentions(failure, answer)) {
 				return true;
 			}
+		}
+		return false;
+	}
+
+	/** An HTTP/1.1 request not answered at all: the connection closed at once. */
+	private static boolean closedUnanswered(Throwable failure) {
+		if (mentions(failure, NO_ANSWER)) {
+			return true;
 		}
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			if (cause instanceof EOFException) {

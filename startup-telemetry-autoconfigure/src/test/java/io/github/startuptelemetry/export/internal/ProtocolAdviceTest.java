@@ -55,6 +55,17 @@ class ProtocolAdviceTest {
 		assertThat(warnings(output)).isEmpty();
 	}
 
+	/** A connection closed unanswered is a gRPC receiver's doing only until an export got through. */
+	@Test
+	void aConnectionClosedAfterExportsGotThroughIsTheNetworks(CapturedOutput output) {
+		ProtocolAdvice advice = advice(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:14318"));
+		advice.reached();
+		assertThat(advice.explains("spans", new IOException("HTTP/1.1 header parser received no bytes"))).isFalse();
+		assertThat(advice.explains("spans", new EOFException("EOF reached while reading"))).isFalse();
+		assertThat(advice.explains("spans", GRPC_ANSWER)).isTrue();
+		assertThat(warnings(output)).hasSize(1);
+	}
+
 	@Test
 	void grpcToAnHttpReceiverIsRecognisedByOkHttpsFrameError(CapturedOutput output) {
 		ProtocolAdvice advice = advice(

@@ -13,7 +13,9 @@
 #                                   Boot web app (benchmarks/plain-app) vs + starter on, + starter off; a Boot app with
 #                                   actuator and OpenTelemetry (benchmarks/startup-app) vs + starter; each to its first 200
 #                                   from /hello. VARIANTS=k1,k2 runs only those keys beside their baselines (plainOn,
-#                                   plainOnNoPreload (on without the class preload, also paired with plainOn), plainOff, bootOn, and issue 14's older rows: silenced, on, onNoCounters, off, offFirst,
+#                                   plainOnNoPreload (on without the class preload, also paired with plainOn), plainGrpc (with the
+#                                   gRPC add-on, plain-app-grpc.jar, also paired with plainOn), plainGrpcUpstream (the upstream gRPC
+#                                   sender on grpc-netty-shaded instead, plain-app-grpc-upstream.jar, the same), plainOff, bootOn, and issue 14's older rows: silenced, on, onNoCounters, off, offFirst,
 #                                   floor), into its own file (bench/results/startup-cost-<keys>.md; RUN=x makes it
 #                                   startup-cost-<keys>-x.md, so that runs to pool keep their files); `all` ignores
 #                                   VARIANTS. Each median has its 95% interval; a target is met or missed only when the

@@ -32,7 +32,11 @@ import java.util.zip.ZipOutputStream;
  * ({@code plainOn}) and with {@code TELEMETRY_ENABLED=false} ({@code plainOff}); and a Boot app with
  * actuator and Boot's OpenTelemetry ({@code benchmarks/startup-app}, {@code boot}) against the same
  * with the starter ({@code bootOn}); each to its first {@code 200} from its own controller
- * ({@code /hello}). Beside them, selectable with VARIANTS, issue 14's older rows, all of
+ * ({@code /hello}). Beside them, selectable with VARIANTS: the plain app with the starter and its
+ * gRPC add-on ({@code plainGrpc}, {@code plain-app-grpc.jar} beside the plain starter jar: what
+ * OkHttp, Okio and Kotlin on the class path cost, against the plain app and against
+ * {@code plainOn}) or with the other candidate, the upstream gRPC sender on grpc-netty-shaded
+ * ({@code plainGrpcUpstream}, {@code plain-app-grpc-upstream.jar}), and issue 14's older rows, all of
  * {@code benchmarks/startup-app} to {@code /actuator/health}:
  * <ol>
  * <li>baseline: Boot + OpenTelemetry, no starter ({@code startup-app-baseline.jar});
@@ -68,7 +72,8 @@ import java.util.zip.ZipOutputStream;
  * [PLAIN_STARTER_JAR PLAIN_BASELINE_JAR [KEYS]] (text of OUT.md below {@link #NOTES_MARKER} is kept).
  * KEYS, or else the env var {@code VARIANTS}: a comma list of variant keys to run ({@code plainOn},
  * {@code plainOnNoPreload} (the same without the starter's class preload: what the preload is
- * worth, paired with plainOn when both run), {@code plainOff}, {@code bootOn}, and the old
+ * worth, paired with plainOn when both run), {@code plainGrpc} and {@code plainGrpcUpstream}
+ * (paired with plainOn too when both run), {@code plainOff}, {@code bootOn}, and the old
  * {@code silenced}, {@code on}, {@code onNoCounters}, {@code off}, {@code offFirst},
  * {@code floor}); each runs with the baseline it is paired with, and
  * only the rows and targets whose variants ran are written. Without it: {@link #DEFAULT_KEYS}.
@@ -104,6 +109,8 @@ public class StartupCostBench {
 	 * round: what remains when the jars' presence, which both carry, cancels out.
 	 */
 	static final String[][] ROWS = { { "plainOn", "plain" }, { "plainOnNoPreload", "plain" }, { "plainOn", "plainOnNoPreload" },
+			{ "plainGrpc", "plain" }, { "plainGrpc", "plainOn" }, { "plainGrpcUpstream", "plain" },
+			{ "plainGrpcUpstream", "plainOn" },
 			{ "plainOff", "plain" }, { "plainOn", "plainOff" }, { "bootOn", "boot" },
 			{ "silenced", "baseline" }, { "on", "baseline" }, { "on", "silenced" },
 			{ "onNoCounters", "silenced" }, { "on", "onNoCounters" }, { "off", "baseline" }, { "offFirst", "baseline" },
@@ -194,6 +201,10 @@ public class StartupCostBench {
 					"plain", hello));
 			all.add(new Variant("plainOnNoPreload", "plain app + starter, on, TELEMETRY_STARTUP_PRELOAD=false",
 					plainStarter, Map.of("TELEMETRY_STARTUP_PRELOAD", "false"), List.of(), "plain", hello));
+			all.add(new Variant("plainGrpc", "plain app + starter + gRPC add-on, telemetry on",
+					plainStarter.resolveSibling("plain-app-grpc.jar"), Map.of(), List.of(), "plain", hello));
+			all.add(new Variant("plainGrpcUpstream", "plain app + starter + upstream gRPC sender (grpc-netty-shaded), on",
+					plainStarter.resolveSibling("plain-app-grpc-upstream.jar"), Map.of(), List.of(), "plain", hello));
 			all.add(new Variant("plainOff", "plain app + starter, TELEMETRY_ENABLED=false", plainStarter,
 					Map.of("TELEMETRY_ENABLED", "false"), List.of(), "plain", hello));
 		}
@@ -206,7 +217,7 @@ public class StartupCostBench {
 		for (String key : only) {
 			if (!known.contains(key)) {
 				throw new IllegalArgumentException("Unknown variant '" + key + "' (known: " + String.join(", ", known)
-						+ "; plain, plainOn, plainOnNoPreload and plainOff need the plain app's jars)");
+						+ "; plain, plainOn, plainOnNoPreload, plainGrpc, plainGrpcUpstream and plainOff need the plain app's jars)");
 			}
 		}
 		List<String> wanted = new ArrayList<>(only);

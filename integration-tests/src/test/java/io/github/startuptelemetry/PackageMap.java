@@ -28,6 +28,8 @@ final class PackageMap {
 
 	private static final String KUBERNETES = "startup-telemetry-kubernetes";
 
+	private static final String GRPC = "startup-telemetry-grpc";
+
 	/** The starter's modules and packages, as docs/architecture.md shows them. */
 	static final PackageMap STARTUP_TELEMETRY = new Builder("io.github.startuptelemetry")
 		.module(AUTOCONFIGURE, "through `startup-telemetry-starter`", "every server, and every supervisor",
@@ -45,6 +47,10 @@ final class PackageMap {
 		.uses(AUTOCONFIGURE)
 		.use(FLEET, "optional: the launcher backs off without it")
 		.beyond("the fabric8 client")
+		.module(GRPC, "no code: its dependencies", "a server that exports OTLP over gRPC (a NeMo Gym fleet's default)",
+				"the OkHttp sender of the OpenTelemetry SDK's OTLP exporter (docs/exporting.md)")
+		.uses(AUTOCONFIGURE)
+		.beyond("opentelemetry-exporter-sender-okhttp (OkHttp, Okio, the Kotlin standard library)")
 		.inModule(AUTOCONFIGURE)
 		.add("contract", "every name that crosses a process boundary, for all three modules (below): constants, "
 				+ "inlined where used")

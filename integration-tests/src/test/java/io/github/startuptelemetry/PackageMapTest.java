@@ -101,6 +101,9 @@ class PackageMapTest {
 	}
 
 	private static Set<String> sourcePackages(Path root) throws IOException {
+		if (!Files.isDirectory(root)) {
+			return Set.of();
+		}
 		try (Stream<Path> files = Files.walk(root)) {
 			Set<String> packages = new TreeSet<>();
 			files.filter((file) -> file.toString().endsWith(".java"))

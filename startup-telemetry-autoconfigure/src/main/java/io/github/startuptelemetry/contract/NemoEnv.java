@@ -79,6 +79,24 @@ public final class NemoEnv {
 				: List.of(GYM_PREFIX + setting, LENS_PREFIX + setting);
 	}
 
+	/**
+	 * Whether {@code env} is a NeMo Gym or nemo-lens process's: it has {@link #CONFIG_PATH},
+	 * {@link #CONFIG_DICT}, a {@value #GYM_PREFIX}* or a {@value #LENS_PREFIX}* variable. (The
+	 * startup stamps, {@code NEMO_GYM_STARTUP_*}, do not count: any supervisor of ours writes
+	 * them.) Such a process's OTLP protocol defaults to gRPC, as nemo-lens's does.
+	 */
+	public static boolean inNemoProcess(Map<String, String> env) {
+		if (env.containsKey(CONFIG_PATH) || env.containsKey(CONFIG_DICT)) {
+			return true;
+		}
+		for (String name : env.keySet()) {
+			if (name.startsWith(GYM_PREFIX) || name.startsWith(LENS_PREFIX)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
 	/** The first non-blank value of a setting's variables, stripped, or {@code null}. */
 	public static String value(Map<String, String> env, String setting) {
 		for (String name : names(setting)) {

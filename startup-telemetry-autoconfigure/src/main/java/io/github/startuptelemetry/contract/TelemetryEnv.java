@@ -75,11 +75,18 @@ public final class TelemetryEnv {
 	/** Headers for traces only; they win over {@link #OTEL_EXPORTER_OTLP_HEADERS} for the same key. */
 	public static final String OTEL_EXPORTER_OTLP_TRACES_HEADERS = "OTEL_EXPORTER_OTLP_TRACES_HEADERS";
 
-	/** {@link #PROTOCOL_HTTP_PROTOBUF} (the default) or {@link #PROTOCOL_GRPC}. */
+	/**
+	 * {@link #PROTOCOL_HTTP_PROTOBUF} (the default) or {@link #PROTOCOL_GRPC}; unset in a NeMo
+	 * process ({@link NemoEnv#inNemoProcess}), gRPC where a gRPC sender is present, as NeMo's
+	 * Python servers default to it.
+	 */
 	public static final String OTEL_EXPORTER_OTLP_PROTOCOL = "OTEL_EXPORTER_OTLP_PROTOCOL";
 
 	/** The protocol for traces only. */
 	public static final String OTEL_EXPORTER_OTLP_TRACES_PROTOCOL = "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL";
+
+	/** The protocol for metrics only. */
+	public static final String OTEL_EXPORTER_OTLP_METRICS_PROTOCOL = "OTEL_EXPORTER_OTLP_METRICS_PROTOCOL";
 
 	/** The {@code service.name} resource attribute. */
 	public static final String OTEL_SERVICE_NAME = "OTEL_SERVICE_NAME";

@@ -12,6 +12,7 @@ import org.springframework.core.env.MapPropertySource;
 
 import io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties;
 import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
+import io.github.startuptelemetry.contract.TelemetryEnv;
 
 /**
  * The first step of {@link TelemetryEnvironmentPostProcessor}: NeMo's settings become defaults of
@@ -53,7 +54,7 @@ class OtlpExportDefaults {
 			ClassLoader classLoader = OtlpExportDefaults.class.getClassLoader();
 			Map<String, Object> defaults = (environment.containsProperty(BootOtlpProperties.ENDPOINT_PROPERTY)
 					|| !present(classLoader, BOOT_OTLP_TRACING)) ? new LinkedHashMap<>()
-							: exportSettings(environment, env);
+							: exportSettings(environment, env, classLoader);
 			if (present(classLoader, BOOT_OTLP_METRICS) && metricsUnconfigured(environment, env)) {
 				Map<String, Object> metrics = metricsFollowTraces(environment);
 				if (metrics.isEmpty()) {
@@ -111,11 +112,19 @@ class OtlpExportDefaults {
 		return metrics;
 	}
 
-	private Map<String, Object> exportSettings(ConfigurableEnvironment environment, Map<String, String> env) {
-		BootOtlpProperties.Export export = BootOtlpProperties.fromEnv(env,
+	private Map<String, Object> exportSettings(ConfigurableEnvironment environment, Map<String, String> env,
+			ClassLoader classLoader) {
+		String defaultProtocol = BootOtlpProperties.defaultProtocol(env, classLoader);
+		BootOtlpProperties.Export export = BootOtlpProperties.fromEnv(env, defaultProtocol,
 				(problem) -> this.logger.debug("Ignoring " + problem));
 		if (export == null) {
 			return new LinkedHashMap<>();
+		}
+		if (this.logger.isDebugEnabled()) {
+			this.logger.debug("Boot's OTLP span exporter: " + (export.grpc() ? "grpc" : "http/protobuf")
+					+ ((TelemetryEnv.PROTOCOL_GRPC.equals(defaultProtocol)
+							&& BootOtlpProperties.protocolVariables().stream().noneMatch(env::containsKey))
+									? " (no OTLP protocol set in a NeMo process: NeMo Gym's default)" : ""));
 		}
 		boolean userHeaders = Binder.get(environment)
 			.bind(BootOtlpProperties.HEADERS_PROPERTY, Bindable.mapOf(String.class, String.class))

@@ -65,6 +65,8 @@ class NemoEnvProcessTest {
 		try (JavaProcess server = JavaProcess.jar(SampleJars.server())
 			.env("OTEL_EXPORTER_OTLP_ENDPOINT", this.receiver.baseUrl())
 			.env("NEMO_GYM_OTEL_SPAN_GROUPS", "per_rollout")
+			// a NeMo process speaks gRPC unless told otherwise, as Gym's servers do; this receiver is HTTP
+			.env("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf")
 			.args("--server.port=" + port, "--sample.model-loader.duration=100ms",
 					"--sample.model-loader.warmup=10ms")
 			.start(this.tmp.resolve("groups.log"))) {
@@ -83,6 +85,7 @@ class NemoEnvProcessTest {
 		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.startupAppSupervisor())
 			.env("OTEL_EXPORTER_OTLP_ENDPOINT", this.receiver.baseUrl())
 			.env("NEMO_GYM_OTEL_SPAN_GROUPS", "per_rollout")
+			.env("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf")
 			.args("--server.port=" + Ports.free(), "--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"))
 			.args(Fleets.envDump(env))
 			.start(this.tmp.resolve("supervisor.log"))) {
@@ -102,6 +105,7 @@ class NemoEnvProcessTest {
 		try (JavaProcess server = JavaProcess.jar(SampleJars.server())
 			.env("OTEL_EXPORTER_OTLP_ENDPOINT", this.receiver.baseUrl())
 			.env("NEMO_GYM_OTEL_ENABLED", "1")
+			.env("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf")
 			.env("OTEL_SERVICE_NAME", "nemo-gym")
 			.env("NEMO_GYM_CONFIG_PATH", "java_server")
 			// Gym's whole configuration, as its env.py hands it to every server it spawns

@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
 import java.util.zip.GZIPInputStream;
@@ -22,8 +20,6 @@ import io.opentelemetry.proto.common.v1.AnyValue;
 import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.metrics.v1.ResourceMetrics;
 import io.opentelemetry.proto.resource.v1.Resource;
-import io.opentelemetry.proto.trace.v1.ResourceSpans;
-import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -32,7 +28,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * A real OTLP/HTTP receiver on loopback: decodes {@code /v1/traces} and {@code /v1/metrics}
  * protobuf bodies (gzip or not) with the official {@code io.opentelemetry.proto} classes and
- * keeps what arrived, for tests to assert on.
+ * keeps what arrived ({@link OtlpArrivals}), for tests to assert on.
  */
 public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
 
@@ -40,11 +36,7 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 
 	private HttpServer server;
 
-	private final List<ReceivedSpan> spans = new CopyOnWriteArrayList<>();
-
-	private final List<ResourceMetrics> metrics = new CopyOnWriteArrayList<>();
-
-	private final Object arrivals = new Object();
+	private final OtlpArrivals arrivals = new OtlpArrivals();
 
 	private int answerStatus = 200;
 
@@ -74,8 +66,7 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 	}
 
 	private void listen() throws IOException {
-		this.spans.clear();
-		this.metrics.clear();
+		this.arrivals.clear();
 		this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		this.server.createContext("/v1/traces", this::traces);
 		this.server.createContext("/v1/metrics", this::metrics);
@@ -110,11 +101,11 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 	}
 
 	public List<ReceivedSpan> spans() {
-		return List.copyOf(this.spans);
+		return this.arrivals.spans();
 	}
 
 	public List<ResourceMetrics> metrics() {
-		return List.copyOf(this.metrics);
+		return this.arrivals.metrics();
 	}
 
 	/**
@@ -123,23 +114,12 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 	 */
 	public List<ReceivedSpan> awaitSpans(Predicate<List<ReceivedSpan>> until, Duration timeout)
 			throws InterruptedException {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		synchronized (this.arrivals) {
-			while (!until.test(spans())) {
-				long left = deadline - System.nanoTime();
-				if (left <= 0) {
-					throw new AssertionError("Spans did not arrive within " + timeout + "; received: "
-							+ spans().stream().map(ReceivedSpan::name).toList());
-				}
-				this.arrivals.wait(Math.max(1, left / 1_000_000));
-			}
-		}
-		return spans();
+		return this.arrivals.awaitSpans(until, timeout);
 	}
 
 	/** Wait for at least {@code count} spans named {@code name}. */
 	public List<ReceivedSpan> awaitSpansNamed(String name, int count, Duration timeout) throws InterruptedException {
-		return awaitSpans((all) -> all.stream().filter((s) -> s.name().equals(name)).count() >= count, timeout);
+		return this.arrivals.awaitSpansNamed(name, count, timeout);
 	}
 
 	private void traces(HttpExchange exchange) throws IOException {
@@ -147,37 +127,18 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 			String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
 			ExportTraceServiceRequest request = (contentType != null && contentType.startsWith("application/json"))
 					? OtlpJson.traces(body(exchange)) : ExportTraceServiceRequest.parseFrom(body(exchange));
-			// when the request arrived, on this host's wall clock (the spans' clock too, on one host)
-			java.time.Instant now = java.time.Instant.now();
-			long receivedEpochNs = now.getEpochSecond() * 1_000_000_000L + now.getNano();
-			List<ReceivedSpan> received = new ArrayList<>();
-			for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
-				for (ScopeSpans scopeSpans : resourceSpans.getScopeSpansList()) {
-					for (Span span : scopeSpans.getSpansList()) {
-						received.add(new ReceivedSpan(span, resourceSpans.getResource(),
-								exchange.getRequestHeaders().getFirst("Authorization"), receivedEpochNs));
-					}
-				}
-			}
-			this.spans.addAll(received);
+			this.arrivals.traces(request, exchange.getRequestHeaders().getFirst("Authorization"));
 			respond(exchange, ExportTraceServiceResponse.getDefaultInstance().toByteArray());
 		}
-		signal();
+		this.arrivals.signal();
 	}
 
 	private void metrics(HttpExchange exchange) throws IOException {
 		try (exchange) {
-			ExportMetricsServiceRequest request = ExportMetricsServiceRequest.parseFrom(body(exchange));
-			this.metrics.addAll(request.getResourceMetricsList());
+			this.arrivals.metrics(ExportMetricsServiceRequest.parseFrom(body(exchange)));
 			respond(exchange, ExportMetricsServiceResponse.getDefaultInstance().toByteArray());
 		}
-		signal();
-	}
-
-	private void signal() {
-		synchronized (this.arrivals) {
-			this.arrivals.notifyAll();
-		}
+		this.arrivals.signal();
 	}
 
 	private static InputStream body(HttpExchange exchange) throws IOException {

@@ -43,6 +43,14 @@ public final class SampleJars {
 	}
 
 	/**
+	 * The same plain web app with the starter and its gRPC add-on ({@code startup-telemetry-grpc}):
+	 * a server that can export over OTLP/gRPC.
+	 */
+	public static Path plainAppWithGrpc() {
+		return jar("plain.app.grpc.jar");
+	}
+
+	/**
 	 * The same app with the starter, processed by Spring AOT at build time ({@code process-aot}):
 	 * start it with {@code -Dspring.aot.enabled=true}.
 	 */

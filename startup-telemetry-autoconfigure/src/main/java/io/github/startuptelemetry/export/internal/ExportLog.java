@@ -22,6 +22,8 @@ final class ExportLog {
 
 	private final String destination;
 
+	private final @Nullable ProtocolAdvice advice;
+
 	private boolean warned;
 
 	private boolean failing;
@@ -33,8 +35,14 @@ final class ExportLog {
 	 * @param destination where to, for people ({@link ExportSettings#destination()})
 	 */
 	ExportLog(String signal, @Nullable String destination) {
+		this(signal, destination, null);
+	}
+
+	/** The same, its protocol mismatches said by {@code advice} instead (one WARN for all signals). */
+	ExportLog(String signal, @Nullable String destination, @Nullable ProtocolAdvice advice) {
 		this.signal = signal;
 		this.destination = (destination != null) ? destination : "the configured collector";
+		this.advice = advice;
 	}
 
 	/** The export's logger. */
@@ -44,7 +52,8 @@ final class ExportLog {
 
 	synchronized void failed(@Nullable Throwable cause) {
 		String reason = reason(cause);
-		if (!this.warned) {
+		boolean explained = this.advice != null && this.advice.explains(this.signal, cause);
+		if (!this.warned && !explained) {
 			this.warned = true;
 			logger.warn("Could not export startup telemetry " + this.signal + " to " + this.destination + " (" + reason
 					+ "); further failures are logged at DEBUG");
@@ -57,6 +66,9 @@ final class ExportLog {
 	}
 
 	synchronized void succeeded() {
+		if (this.advice != null) {
+			this.advice.reached();
+		}
 		if (this.failing && !this.recovered) {
 			this.recovered = true;
 			logger.info("Startup telemetry " + this.signal + " reach " + this.destination + " again");

@@ -56,9 +56,12 @@ public final class ExportSettings {
 
 	private final @Nullable String serviceNamespace;
 
+	private final OtlpProtocols protocols;
+
 	private ExportSettings(Map<String, String> otelProperties, boolean otlp, boolean traces, boolean metrics,
 			@Nullable String zipkinEndpoint, @Nullable String destination, Map<String, String> resourceAttributes,
-			String serviceName, @Nullable String serviceNamespace) {
+			String serviceName, @Nullable String serviceNamespace, OtlpProtocols protocols) {
+		this.protocols = protocols;
 		this.otelProperties = Map.copyOf(otelProperties);
 		this.otlp = otlp;
 		this.traces = traces;
@@ -72,7 +75,16 @@ public final class ExportSettings {
 
 	/** The settings of a process configured by {@code environment}, whose process env is {@code env}. */
 	public static ExportSettings of(Environment environment, Map<String, String> env) {
+		return of(environment, env, ExportSettings.class.getClassLoader());
+	}
+
+	/**
+	 * The settings of a process configured by {@code environment}, whose process env is
+	 * {@code env}, with the gRPC sender {@code classLoader} has, if any.
+	 */
+	static ExportSettings of(Environment environment, Map<String, String> env, ClassLoader classLoader) {
 		Binder binder = Binder.get(environment);
+		OtlpProtocols protocols;
 		Map<String, String> properties = new LinkedHashMap<>();
 		String destination = null;
 		boolean otlp;
@@ -84,6 +96,7 @@ public final class ExportSettings {
 			otlp = true;
 			destination = ours;
 			boolean grpc = grpc(environment.getProperty(TelemetryProperties.EXPORT_OTLP_PROTOCOL));
+			protocols = OtlpProtocols.set(TelemetryProperties.EXPORT_OTLP_PROTOCOL, grpc, grpc, classLoader);
 			properties.put("otel.exporter.otlp.protocol", grpc ? TelemetryEnv.PROTOCOL_GRPC : TelemetryEnv.PROTOCOL_HTTP_PROTOBUF);
 			properties.put("otel.exporter.otlp.traces.protocol", grpc ? TelemetryEnv.PROTOCOL_GRPC : TelemetryEnv.PROTOCOL_HTTP_PROTOBUF);
 			properties.put("otel.exporter.otlp.metrics.protocol", grpc ? TelemetryEnv.PROTOCOL_GRPC : TelemetryEnv.PROTOCOL_HTTP_PROTOBUF);
@@ -99,6 +112,8 @@ public final class ExportSettings {
 			// Boot's settings, each signal as Boot has it; metrics follow an OTLP/HTTP traces URL
 			otlp = true;
 			boolean grpc = grpc(environment.getProperty(BootOtlpProperties.TRANSPORT_PROPERTY));
+			// Micrometer's OTLP registry, whose URL this is, speaks OTLP/HTTP only
+			protocols = OtlpProtocols.set(BootOtlpProperties.TRANSPORT_PROPERTY, grpc, false, classLoader);
 			Map<String, String> traceHeaders = stringMap(binder, BootOtlpProperties.HEADERS_PROPERTY);
 			properties.put("otel.exporter.otlp.headers", "");
 			if (bootTraces != null && HttpUrl.isValid(bootTraces)) {
@@ -132,6 +147,7 @@ public final class ExportSettings {
 					System.getProperty("otel.exporter.otlp.endpoint"),
 					System.getProperty("otel.exporter.otlp.metrics.endpoint"));
 			otlp = destination != null;
+			protocols = OtlpProtocols.fromEnv(env, classLoader);
 		}
 		boolean traces = !Boolean.FALSE.equals(flag(environment, TRACES_EXPORT_ENABLED));
 		boolean metrics = !Boolean.FALSE.equals(flag(environment, BootOtlpProperties.METRICS_ENABLED_PROPERTY));
@@ -142,7 +158,7 @@ public final class ExportSettings {
 		}
 		Map<String, String> resource = stringMap(binder, ProcessResourceAttributes.BOOT_PROPERTY);
 		return new ExportSettings(properties, otlp, traces, metrics, zipkin, destination, resource,
-				serviceName(environment), text(environment.getProperty(APPLICATION_GROUP)));
+				serviceName(environment), text(environment.getProperty(APPLICATION_GROUP)), protocols);
 	}
 
 	/**
@@ -163,17 +179,34 @@ public final class ExportSettings {
 
 	/** Whether spans go anywhere: an OTLP collector (traces on) or Zipkin. */
 	public boolean exportsTraces() {
-		return (this.otlp && this.traces) || this.zipkinEndpoint != null;
+		return otlpTraces() || this.zipkinEndpoint != null;
 	}
 
-	/** Whether metrics go to an OTLP collector. */
+	/**
+	 * Whether metrics go to an OTLP collector (not over gRPC without a gRPC sender:
+	 * {@link #unsendable()}).
+	 */
 	public boolean exportsMetrics() {
-		return this.otlp && this.metrics;
+		return this.otlp && this.metrics && this.protocols.sendable(this.protocols.metrics());
 	}
 
-	/** Whether spans go to an OTLP collector. */
+	/** Whether spans go to an OTLP collector (not over gRPC without a gRPC sender). */
 	public boolean otlpTraces() {
-		return this.otlp && this.traces;
+		return this.otlp && this.traces && this.protocols.sendable(this.protocols.traces());
+	}
+
+	/**
+	 * Whether an OTLP export is configured that cannot go: a protocol set to gRPC (not NeMo's
+	 * default, which falls back to OTLP/HTTP) and no gRPC sender on the class path.
+	 */
+	public boolean unsendable() {
+		return this.otlp && ((this.traces && !this.protocols.sendable(this.protocols.traces()))
+				|| (this.metrics && !this.protocols.sendable(this.protocols.metrics())));
+	}
+
+	/** How this process's OTLP export goes: the protocol of each signal, and what chose it. */
+	OtlpProtocols protocols() {
+		return this.protocols;
 	}
 
 	/** The OpenTelemetry SDK properties ({@code otel.*}) that win over the process's own. */
@@ -230,8 +263,8 @@ public final class ExportSettings {
 	@Override
 	public String toString() {
 		return "ExportSettings{otlp=" + this.otlp + ", traces=" + this.traces + ", metrics=" + this.metrics
-				+ ", zipkin=" + (this.zipkinEndpoint != null) + ", destination=" + destination() + ", overrides="
-				+ this.otelProperties.keySet() + "}";
+				+ ", zipkin=" + (this.zipkinEndpoint != null) + ", destination=" + destination() + ", " + this.protocols
+				+ ", overrides=" + this.otelProperties.keySet() + "}";
 	}
 
 	private static String metricsUrl(String base) {

@@ -47,13 +47,17 @@ final class OwnSdk {
 			silenced.setLevel(Level.OFF);
 		}
 		String destination = settings.destination();
-		ExportLog spans = new ExportLog("spans", destination);
-		ExportLog metrics = new ExportLog("metrics", destination);
+		ProtocolAdvice advice = new ProtocolAdvice(settings);
+		advice.beforeExport();
+		ExportLog spans = new ExportLog("spans", destination, advice);
+		ExportLog metrics = new ExportLog("metrics", destination, advice);
 		OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder()
 			.disableShutdownHook()
-			// the standard's default (the SDK for Java's own default is still gRPC): what the
-			// starter can send over the JDK's HTTP client, and what a supervisor hands its servers
-			.addPropertiesSupplier(() -> Map.of("otel.exporter.otlp.protocol", "http/protobuf"))
+			// OTLP/HTTP over the JDK's client even where OkHttp's sender is there too (for gRPC)
+			.setServiceClassLoader(HttpSenderFilter.jdkOnly(AutoConfiguredOpenTelemetrySdk.class.getClassLoader()))
+			// the standard's default (the SDK for Java's own default is still gRPC), but in a NeMo
+			// process that can speak gRPC: there gRPC, as its Python servers default to
+			.addPropertiesSupplier(() -> Map.of("otel.exporter.otlp.protocol", settings.protocols().defaultProtocol()))
 			.addPropertiesCustomizer((config) -> properties(config, settings))
 			.addResourceCustomizer((resource, config) -> resource(resource, config, settings))
 			.addSamplerCustomizer((sampler, config) -> StartupSampler.wrap(sampler))

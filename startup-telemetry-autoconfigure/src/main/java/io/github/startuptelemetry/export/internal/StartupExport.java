@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.metrics.MeterProvider;
 import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -30,7 +31,8 @@ import io.github.startuptelemetry.tracing.internal.SdkFlush;
  */
 public final class StartupExport {
 
-	private static final Log logger = ExportLog.logger();
+	// the category by its inlined name, so that ExportLog loads with the SDK, off the startup's thread
+	private static final Log logger = LogFactory.getLog(ExportLog.CATEGORY);
 
 	private static final String OTLP_METER_REGISTRY = "io.micrometer.registry.otlp.OtlpMeterRegistry";
 
@@ -160,6 +162,7 @@ public final class StartupExport {
 		synchronized (this.lock) {
 			if (this.settings == null) {
 				this.settings = ExportSettings.of(this.environment, this.processEnv);
+				ProtocolAdvice.settled(this.settings);
 			}
 			return this.settings;
 		}

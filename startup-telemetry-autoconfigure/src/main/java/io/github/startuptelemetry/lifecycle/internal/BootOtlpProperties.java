@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 
 /**
@@ -41,6 +42,14 @@ public final class BootOtlpProperties {
 	/** Path an OTLP/HTTP collector receives traces on, below its base URL. */
 	public static final String TRACES_PATH = "/v1/traces";
 
+	/**
+	 * Where a gRPC sender registers itself (OpenTelemetry's SPI, before and after 1.62): one on
+	 * the class path means the SDK's exporters can speak gRPC.
+	 */
+	private static final List<String> GRPC_SENDER_SERVICES = List.of(
+			"META-INF/services/io.opentelemetry.exporter.internal.grpc.GrpcSenderProvider",
+			"META-INF/services/io.opentelemetry.sdk.common.export.GrpcSenderProvider");
+
 	private static final List<String> ENDPOINT_VARIABLES = List.of(TelemetryEnv.OTEL_EXPORTER_OTLP_ENDPOINT,
 			TelemetryEnv.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 
@@ -66,6 +75,36 @@ public final class BootOtlpProperties {
 	/** The variables that carry the protocol, general first. */
 	public static List<String> protocolVariables() {
 		return PROTOCOL_VARIABLES;
+	}
+
+	/**
+	 * The OTLP protocol of a process whose env names none: gRPC in a NeMo Gym or nemo-lens
+	 * process ({@link NemoEnv#inNemoProcess}), as their Python servers speak it there, when the
+	 * process can (a gRPC sender on {@code classLoader}'s class path); else {@code http/protobuf}, the standard's default and
+	 * ours (nemo-lens too falls back to HTTP without its gRPC exporter).
+	 */
+	public static String defaultProtocol(Map<String, String> env, ClassLoader classLoader) {
+		return (NemoEnv.inNemoProcess(env) && grpcSenderPresent(classLoader)) ? TelemetryEnv.PROTOCOL_GRPC
+				: TelemetryEnv.PROTOCOL_HTTP_PROTOBUF;
+	}
+
+	/**
+	 * Whether an OpenTelemetry gRPC sender is on {@code classLoader}'s class path (the add-on
+	 * {@code startup-telemetry-grpc}, or OkHttp's sender that Boot's OpenTelemetry brings): a
+	 * look for its service file, no class loaded.
+	 */
+	public static boolean grpcSenderPresent(ClassLoader classLoader) {
+		try {
+			for (String service : GRPC_SENDER_SERVICES) {
+				if (classLoader != null && classLoader.getResource(service) != null) {
+					return true;
+				}
+			}
+		}
+		catch (RuntimeException ex) {
+			// no sender to be seen: the default stays HTTP
+		}
+		return false;
 	}
 
 	/** What is wrong with an endpoint (surrounding blanks allowed), or {@code null}. */
@@ -100,6 +139,14 @@ public final class BootOtlpProperties {
 	 * @param ignored told of each value present but unusable, one line naming the variable
 	 */
 	public static Export fromEnv(Map<String, String> env, Consumer<String> ignored) {
+		return fromEnv(env, TelemetryEnv.PROTOCOL_HTTP_PROTOBUF, ignored);
+	}
+
+	/**
+	 * The trace export the env describes, as {@link #fromEnv(Map, Consumer)}, with
+	 * {@code defaultProtocol} where no variable names one ({@link #defaultProtocol}).
+	 */
+	public static Export fromEnv(Map<String, String> env, String defaultProtocol, Consumer<String> ignored) {
 		String tracesEndpoint = env.get(TelemetryEnv.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 		String variable = (tracesEndpoint != null) ? TelemetryEnv.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
 				: TelemetryEnv.OTEL_EXPORTER_OTLP_ENDPOINT;
@@ -112,7 +159,7 @@ public final class BootOtlpProperties {
 			ignored.accept(variable + ": it " + problem);
 			return null;
 		}
-		boolean grpc = grpc(env, ignored);
+		boolean grpc = grpc(env, defaultProtocol, ignored);
 		Map<String, String> headers = new LinkedHashMap<>();
 		for (String headersVariable : HEADERS_VARIABLES) {
 			String value = env.get(headersVariable);
@@ -127,11 +174,14 @@ public final class BootOtlpProperties {
 		return new Export((grpc || tracesEndpoint != null) ? endpoint.strip() : tracesUrl(endpoint), grpc, headers);
 	}
 
-	private static boolean grpc(Map<String, String> env, Consumer<String> ignored) {
+	private static boolean grpc(Map<String, String> env, String defaultProtocol, Consumer<String> ignored) {
 		String variable = env.containsKey(TelemetryEnv.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL)
 				? TelemetryEnv.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL : TelemetryEnv.OTEL_EXPORTER_OTLP_PROTOCOL;
 		String protocol = env.get(variable);
-		if (protocol == null || protocol.strip().equals(TelemetryEnv.PROTOCOL_HTTP_PROTOBUF)) {
+		if (protocol == null) {
+			return TelemetryEnv.PROTOCOL_GRPC.equals(defaultProtocol);
+		}
+		if (protocol.strip().equals(TelemetryEnv.PROTOCOL_HTTP_PROTOBUF)) {
 			return false;
 		}
 		if (protocol.strip().equals(TelemetryEnv.PROTOCOL_GRPC)) {

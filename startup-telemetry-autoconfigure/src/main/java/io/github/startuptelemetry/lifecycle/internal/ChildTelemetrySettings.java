@@ -80,7 +80,7 @@ public final class ChildTelemetrySettings {
 		if (spanGroups != null && !inherit(NemoEnv.names(NemoEnv.SPAN_GROUPS))) {
 			this.fleetEnv.put(NemoEnv.GYM_SPAN_GROUPS, spanGroups);
 		}
-		exportSettings(binder);
+		exportSettings(binder, processEnv);
 		resourceAttributes(binder);
 	}
 
@@ -172,7 +172,7 @@ public final class ChildTelemetrySettings {
 	 * {@link BootOtlpProperties}. Headers go with the
 	 * endpoint they came with: the YAML's credentials belong to the YAML's collector.
 	 */
-	private void exportSettings(Binder binder) {
+	private void exportSettings(Binder binder, Map<String, String> processEnv) {
 		boolean endpointFromEnv = false;
 		for (String name : BootOtlpProperties.endpointVariables()) {
 			String value = this.supervisorEnv.inherited(name);
@@ -193,7 +193,8 @@ public final class ChildTelemetrySettings {
 			}
 		}
 		if (endpointFromEnv) {
-			httpProtocol();
+			// the protocol the supervisor itself speaks there: gRPC in a NeMo process that can
+			handProtocol(BootOtlpProperties.defaultProtocol(processEnv, ChildTelemetrySettings.class.getClassLoader()));
 			return;
 		}
 		String ours = bind(binder, TelemetryProperties.EXPORT_OTLP_ENDPOINT, String.class);
@@ -213,7 +214,7 @@ public final class ChildTelemetrySettings {
 						this.fleetEnv.put(TelemetryEnv.OTEL_EXPORTER_OTLP_HEADERS, OtelListValues.formatPairs(headers));
 					}
 				}
-				httpProtocol();
+				handProtocol(TelemetryEnv.PROTOCOL_HTTP_PROTOBUF);
 			}
 			return;
 		}
@@ -232,18 +233,19 @@ public final class ChildTelemetrySettings {
 			}
 		}
 		this.fleetEnv.putAll(BootOtlpProperties.Export.fromProperties(endpoint, transport, headers).toEnv());
-		httpProtocol();
+		handProtocol(TelemetryEnv.PROTOCOL_HTTP_PROTOBUF);
 	}
 
 	/**
-	 * An endpoint without a protocol is HTTP here (Boot's and our default) but gRPC to
-	 * nemo-lens and other SDKs: say so, unless the supervisor's env says otherwise.
+	 * An endpoint without a protocol is HTTP here (Boot's and our default, but for a NeMo process
+	 * with a gRPC sender) but gRPC to nemo-lens and other SDKs: say which the supervisor
+	 * speaks, unless the supervisor's env says it.
 	 */
-	private void httpProtocol() {
+	private void handProtocol(String protocol) {
 		boolean endpoint = BootOtlpProperties.endpointVariables().stream().anyMatch(this.fleetEnv::containsKey);
-		boolean protocol = BootOtlpProperties.protocolVariables().stream().anyMatch(this.fleetEnv::containsKey);
-		if (endpoint && !protocol && this.supervisorEnv.inherited(TelemetryEnv.OTEL_EXPORTER_OTLP_PROTOCOL) == null) {
-			this.fleetEnv.put(TelemetryEnv.OTEL_EXPORTER_OTLP_PROTOCOL, TelemetryEnv.PROTOCOL_HTTP_PROTOBUF);
+		boolean set = BootOtlpProperties.protocolVariables().stream().anyMatch(this.fleetEnv::containsKey);
+		if (endpoint && !set && this.supervisorEnv.inherited(TelemetryEnv.OTEL_EXPORTER_OTLP_PROTOCOL) == null) {
+			this.fleetEnv.put(TelemetryEnv.OTEL_EXPORTER_OTLP_PROTOCOL, protocol);
 		}
 	}
 

@@ -76,6 +76,38 @@ class BootOtlpPropertiesTest {
 			.isTrue();
 	}
 
+	/**
+	 * No protocol in a NeMo process is gRPC where a gRPC sender is present (Boot's OpenTelemetry
+	 * brings OkHttp's onto the test class path), as nemo-lens's default; without one, or outside
+	 * NeMo, OTLP/HTTP. Gym's startup stamps alone do not make a NeMo process: our supervisor
+	 * writes them too.
+	 */
+	@Test
+	void theDefaultProtocolIsGrpcInANemoProcessThatCanSpeakIt() {
+		ClassLoader withSender = getClass().getClassLoader();
+		ClassLoader withoutSender = new ClassLoader(null) {
+		};
+		assertThat(BootOtlpProperties.grpcSenderPresent(withSender)).isTrue();
+		assertThat(BootOtlpProperties.grpcSenderPresent(withoutSender)).isFalse();
+		for (String variable : List.of("NEMO_GYM_CONFIG_PATH", "NEMO_GYM_CONFIG_DICT", "NEMO_GYM_OTEL_ENABLED",
+				"NEMO_LENS_ENABLED")) {
+			assertThat(BootOtlpProperties.defaultProtocol(Map.of(variable, "x"), withSender)).as(variable)
+				.isEqualTo("grpc");
+			assertThat(BootOtlpProperties.defaultProtocol(Map.of(variable, "x"), withoutSender)).isEqualTo("http/protobuf");
+		}
+		assertThat(BootOtlpProperties.defaultProtocol(Map.of("NEMO_GYM_STARTUP_SPAWN_NS", "1"), withSender))
+			.isEqualTo("http/protobuf");
+		assertThat(BootOtlpProperties.defaultProtocol(Map.of(), withSender)).isEqualTo("http/protobuf");
+		Map<String, String> gym = Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://c:4317", "NEMO_GYM_OTEL_ENABLED", "1");
+		List<String> ignored = new ArrayList<>();
+		assertThat(BootOtlpProperties.fromEnv(gym, "grpc", ignored::add).grpc()).isTrue();
+		assertThat(BootOtlpProperties.fromEnv(gym, "grpc", ignored::add).endpoint()).isEqualTo("http://c:4317");
+		Map<String, String> said = new LinkedHashMap<>(gym);
+		said.put("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+		assertThat(BootOtlpProperties.fromEnv(said, "grpc", ignored::add).grpc()).isFalse();
+		assertThat(ignored).isEmpty();
+	}
+
 	@Test
 	void tracesUrlAppendsThePathOnce() {
 		assertThat(BootOtlpProperties.tracesUrl("http://c:4318")).isEqualTo("http://c:4318/v1/traces");

@@ -260,6 +260,20 @@ class ChildTelemetrySettingsTest {
 			.containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
 	}
 
+	/**
+	 * A supervisor that is itself a NeMo process (here with a gRPC sender: Boot's OpenTelemetry is
+	 * on the test class path) speaks gRPC to an endpoint without a protocol, as its Python
+	 * servers do, and says so to its servers; told nothing NeMo, it speaks and hands OTLP/HTTP.
+	 */
+	@Test
+	void aSupervisorHandsTheProtocolItSpeaksItself() {
+		assertThat(settings(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://env:4317", "NEMO_GYM_OTEL_SPAN_GROUPS",
+				"default")).forServer("py-0", "py", 0, 1))
+			.containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc");
+		assertThat(settings(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://env:4318", "NEMO_GYM_STARTUP_SPAWN_NS", "1"))
+			.forServer("py-0", "py", 0, 1)).containsEntry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+	}
+
 	@Test
 	void spanGroupsArePassedOnInBothWords() {
 		this.yaml.setProperty("telemetry.span-groups", "per_rollout");

@@ -3,24 +3,34 @@ package io.github.startuptelemetry.bench.process;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
+import io.opentelemetry.proto.common.v1.KeyValue;
+import io.opentelemetry.proto.metrics.v1.Metric;
+import io.opentelemetry.proto.metrics.v1.ResourceMetrics;
+import io.opentelemetry.proto.metrics.v1.ScopeMetrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
+import io.github.startuptelemetry.contract.MetricNames;
+import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.contract.SpanNames;
 import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.OtlpReceiver;
@@ -91,6 +101,14 @@ class SupervisorScaleBenchmark {
 	/** What the starter logs when the telemetry's flush at exit ran out of {@code telemetry.shutdown-timeout}. */
 	private static final String ABANDONED = "Telemetry shutdown abandoned";
 
+	private static final String OUT_OF_MEMORY = "OutOfMemoryError";
+
+	/** The attribute of the series the OpenTelemetry SDK folds points into past a metric's cardinality limit. */
+	private static final String OVERFLOW = "otel.metric.overflow";
+
+	/** Where each run's supervisor log is kept, for a person to read after the run's directory is gone. */
+	private static final Path LOGS = Path.of("target", "scale-logs");
+
 	/** The heading of the part written by hand, which a re-run keeps. */
 	private static final String BY_HAND = "## Reading the before numbers (by hand)";
 
@@ -129,7 +147,7 @@ class SupervisorScaleBenchmark {
 				JavaProcess supervisor = supervisor(scenario, dir, receiver, health).start(dir.resolve("supervisor.log"))) {
 			Process process = supervisor.process();
 			LogTail log = new LogTail(supervisor.logFile(), List.of(STARTING, REPORT, STOPPING, ABANDONED,
-					SimulatedLauncher.SUMMARY));
+					OUT_OF_MEMORY, SimulatedLauncher.SUMMARY));
 			try (ProcessSampler sampler = new ProcessSampler(supervisor.pid())) {
 				long deadline = System.nanoTime() + RUN_TIMEOUT.toNanos();
 				if (log.await(STARTING, process, RUN_TIMEOUT) == null) {
@@ -165,13 +183,25 @@ class SupervisorScaleBenchmark {
 			result.longestLineStart = log.longestStart();
 			result.simulation = parseSummary(log.line(SimulatedLauncher.SUMMARY));
 			result.shutdownAbandoned = log.line(ABANDONED) != null;
+			result.outOfMemory = log.line(OUT_OF_MEMORY) != null;
+			Files.createDirectories(LOGS);
+			Files.copy(supervisor.logFile(), LOGS.resolve(scenario.key() + "-" + index + ".log"),
+					StandardCopyOption.REPLACE_EXISTING);
 			result.healthRequests = (health != null) ? health.requests() : -1;
 			result.requests = receiver.requests();
+			startupDurationSeries(result, receiver.metrics());
 			result.rootSpans = receiver.spans().stream().filter((s) -> s.name().equals(SpanNames.SUPERVISOR_ROOT)).count();
-			result.serverSpans = receiver.spans()
+			Set<String> arrived = receiver.spans()
 				.stream()
 				.filter((s) -> s.name().equals(SpanNames.SUPERVISOR_SERVER))
-				.count();
+				.map((s) -> s.attribute(SpanAttributes.SERVER_NAME))
+				.collect(Collectors.toSet());
+			result.serverSpans = arrived.size();
+			result.missingSpans = IntStream.range(0, scenario.servers())
+				.mapToObj((i) -> serverName(scenario) + "-" + i)
+				.filter((name) -> !arrived.contains(name))
+				.limit(10)
+				.toList();
 			readReports(result, dir);
 			readGcLog(result, dir.resolve("gc.log"));
 		}
@@ -198,7 +228,7 @@ class SupervisorScaleBenchmark {
 			case "health", "timeout" -> List.of("sleep", "3600");
 			default -> List.of(SimulatedLauncher.NAME, "{port}");
 		};
-		args.add(server + "name=" + (scenario.simulated() ? "sim" : "callback".equals(scenario.mode()) ? "py" : "sleep"));
+		args.add(server + "name=" + serverName(scenario));
 		for (int i = 0; i < command.size(); i++) {
 			args.add(server + "command[" + i + "]=" + command.get(i));
 		}
@@ -216,6 +246,11 @@ class SupervisorScaleBenchmark {
 			.env("MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT", receiver.tracesEndpoint())
 			.env("MANAGEMENT_OTLP_METRICS_EXPORT_URL", receiver.metricsEndpoint())
 			.args(args.toArray(String[]::new));
+	}
+
+	/** The name of the scenario's servers: its replicas are {@code <name>-0} and on. */
+	private static String serverName(Scenario scenario) {
+		return scenario.simulated() ? "sim" : "callback".equals(scenario.mode()) ? "py" : "sleep";
 	}
 
 	/** The last ready server, the abort, the spawns: from the supervisor's JSON report; and the reports' sizes. */
@@ -260,6 +295,29 @@ class SupervisorScaleBenchmark {
 				result.peakHeapCommittedMb = Math.max(result.peakHeapCommittedMb, Long.parseLong(matcher.group(3)));
 			}
 		}
+	}
+
+	/**
+	 * The series of the supervisor's per-server metric that arrived (distinct attribute sets over
+	 * every export), and whether the SDK folded some into its overflow series, past its cardinality
+	 * limit.
+	 */
+	private static void startupDurationSeries(Result result, List<ResourceMetrics> metrics) {
+		Set<List<KeyValue>> series = new HashSet<>();
+		for (ResourceMetrics resource : metrics) {
+			for (ScopeMetrics scope : resource.getScopeMetricsList()) {
+				for (Metric metric : scope.getMetricsList()) {
+					if (metric.getName().equals(MetricNames.STARTUP_DURATION)) {
+						metric.getHistogram().getDataPointsList().forEach((point) -> series.add(point.getAttributesList()));
+						metric.getExponentialHistogram().getDataPointsList().forEach((point) -> series.add(point.getAttributesList()));
+						metric.getSummary().getDataPointsList().forEach((point) -> series.add(point.getAttributesList()));
+					}
+				}
+			}
+		}
+		result.metricOverflow = series.stream()
+			.anyMatch((attributes) -> attributes.stream().anyMatch((kv) -> kv.getKey().equals(OVERFLOW)));
+		result.metricSeries = series.size();
 	}
 
 	/** The simulated servers' summary line, {@code key=value} pairs. */
@@ -380,7 +438,10 @@ class SupervisorScaleBenchmark {
 		row(md, columns, "spans arrived: root + server spans / expected", (r) -> (r.rootSpans + r.serverSpans) + " / " + (1 + r.scenario.servers())
 				+ ((r.rootSpans == 0) ? " (no root)" : ""));
 		row(md, columns, "OTLP metrics bytes, total (requests)", (r) -> bytes(r.metricBytes()) + " (" + r.metrics().size() + ")");
+		row(md, columns, "`" + MetricNames.STARTUP_DURATION + "` series that arrived (past the SDK's cardinality limit: overflow)",
+				(r) -> r.metricSeries + (r.metricOverflow ? " (**overflow**)" : ""));
 		row(md, columns, "\"Telemetry shutdown abandoned\" logged at exit", (r) -> r.shutdownAbandoned ? "yes" : "no");
+		row(md, columns, "`OutOfMemoryError` in its log", (r) -> r.outOfMemory ? "**yes**" : "no");
 		row(md, columns, "HTML report / JSON report", (r) -> bytes(r.htmlBytes) + " / " + bytes(r.jsonBytes));
 		row(md, columns, "longest log line (bytes)", (r) -> Long.toString(r.longestLine));
 		if (columns.stream().anyMatch(SupervisorScaleBenchmark::sharedHealth)) {
@@ -677,6 +738,15 @@ class SupervisorScaleBenchmark {
 
 		boolean shutdownAbandoned;
 
+		boolean outOfMemory;
+
+		int metricSeries;
+
+		boolean metricOverflow;
+
+		/** The first few servers whose span did not arrive. */
+		List<String> missingSpans = List.of();
+
 		Result(Scenario scenario) {
 			this.scenario = scenario;
 		}
@@ -719,7 +789,10 @@ class SupervisorScaleBenchmark {
 					supervisorCpu(this.cpuRunMs) / 1000, this.peakHeapAfterGcMb, this.peakRssKb / 1024.0,
 					millis(this.scenario.ready() ? this.lastReadyNs : this.endNs, this.exitNs), millis(this.stoppingNs, this.goneNs),
 					traces().size(), bytes(traceBytes()), bytes(traces().stream().mapToLong(Request::bytes).max().orElse(0)),
-					this.rootSpans + this.serverSpans, 1 + this.scenario.servers(), this.longestLine);
+					this.rootSpans + this.serverSpans, 1 + this.scenario.servers(), this.longestLine)
+					+ (this.missingSpans.isEmpty() ? "" : "; no span from " + String.join(", ", this.missingSpans)
+							+ ((this.serverSpans + this.missingSpans.size() < this.scenario.servers()) ? ", …" : ""))
+					+ (this.outOfMemory ? "; OutOfMemoryError" : "");
 		}
 
 	}

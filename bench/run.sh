@@ -34,7 +34,7 @@
 #                                   ready from one shared health endpoint; call_back.py servers posting the ready
 #                                   callback), 10,000 simulated servers through the launcher SPI, and the failure path
 #                                   at 600 and 10,000 pending; CPU per server, heap, stop time, OTLP bytes and spans at a
-#                                   receiver with a Collector's 20 MiB limit, longest log line (1 run, about 15 min;
+#                                   receiver with a Collector's 20 MiB limit, longest log line (1 run, about 20 min at load 9-28;
 #                                   SCALE=local-health-100,sim-timeout-600 runs only those, into scale-<keys>.md;
 #                                   not in `all`: the 1,000 and 10,000 runs load the box for minutes)
 #   bench/run.sh jvm-cache [ROUNDS] the JVM startup caches (telemetry.supervisor.jvm-cache): the sample fleet in compare

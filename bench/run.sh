@@ -32,6 +32,13 @@
 #                                   FLEET=N: N servers start at once, default the sample fleet of 3)
 #   bench/run.sh fleet [RUNS]       the supervisor spawning 100 benchmarks/fleet/stub_server.py at once (5 runs)
 #   bench/run.sh shutdown [RUNS]    exit after SIGTERM against a dead collector, starter vs plain Boot (5 runs)
+#   bench/run.sh scale [RUNS]       the supervisor at NeMo scale (issue 34): local fleets of 10, 100 and 1,000 (`sleep`s
+#                                   ready from one shared health endpoint; call_back.py servers posting the ready
+#                                   callback), 10,000 simulated servers through the launcher SPI, and the failure path
+#                                   at 600 and 10,000 pending; CPU per server, heap, stop time, OTLP bytes and spans at a
+#                                   receiver with a Collector's 20 MiB limit, longest log line (1 run, about 20 min at load 9-28;
+#                                   SCALE=local-health-100,sim-timeout-600 runs only those, into scale-<keys>.md;
+#                                   not in `all`: the 1,000 and 10,000 runs load the box for minutes)
 #   bench/run.sh jvm-cache [ROUNDS] the JVM startup caches (telemetry.supervisor.jvm-cache): the sample fleet in compare
 #                                   mode on JDK 25 (AOT cache; JDK25_HOME or /usr/lib/jvm/*-25*) and on this JDK (17: AppCDS),
 #                                   10 rounds each; one server trained by hand (docs/jvm-cache.md) as the executable jar,
@@ -75,7 +82,7 @@ took() { echo "bench/run.sh: $1 took $(( (SECONDS - part_began) / 60 )) min $(( 
 # a *Benchmark test class in benchmarks/process, which the normal build compiles and never runs
 benchmark() {
   ./mvnw -B -q verify -pl benchmarks/process -am -Dtest="$1" -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dbench.runs="$2" -Dbench.out="$PWD/bench/results/$3.md" -Dbench.fleet="${FLEET:-3}"
+    -Dbench.runs="$2" -Dbench.out="$PWD/bench/results/$3.md" -Dbench.fleet="${FLEET:-3}" "${@:4}"
 }
 
 if [[ "$what" != startup-pool ]]; then  # pooling reads results files only
@@ -138,6 +145,11 @@ fi
 if [[ "$what" == shutdown || "$what" == all ]]; then
   benchmark ShutdownBenchmark "$shutdown_runs" shutdown
   took shutdown
+fi
+if [[ "$what" == scale ]]; then
+  # SCALE=keys (never in `all`): only those scenarios, into a file of their own
+  benchmark SupervisorScaleBenchmark "${runs:-1}" "scale${SCALE:+-${SCALE//,/-}}" -Dbench.scale="${SCALE:-}"
+  took scale
 fi
 if [[ "$what" == gate ]]; then
   # the burner is the benchmark's own (CpuBurner, a child JVM it starts first and stops last, bounded in time)

@@ -35,8 +35,8 @@ final class OtlpArrivals {
 		this.metrics.clear();
 	}
 
-	/** Keep a request's spans, arrived now (this host's wall clock, the spans' clock too on one host). */
-	void traces(ExportTraceServiceRequest request, String authorization) {
+	/** Keep a request's spans, arrived now (this host's wall clock, the spans' clock too on one host); how many. */
+	int traces(ExportTraceServiceRequest request, String authorization) {
 		Instant now = Instant.now();
 		long receivedEpochNs = now.getEpochSecond() * 1_000_000_000L + now.getNano();
 		List<ReceivedSpan> received = new ArrayList<>();
@@ -48,6 +48,7 @@ final class OtlpArrivals {
 			}
 		}
 		this.spans.addAll(received);
+		return received.size();
 	}
 
 	void metrics(ExportMetricsServiceRequest request) {

@@ -1,11 +1,15 @@
 package io.github.startuptelemetry.it.support;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
 import java.util.zip.GZIPInputStream;
@@ -28,9 +32,16 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * A real OTLP/HTTP receiver on loopback: decodes {@code /v1/traces} and {@code /v1/metrics}
  * protobuf bodies (gzip or not) with the official {@code io.opentelemetry.proto} classes and
- * keeps what arrived ({@link OtlpArrivals}), for tests to assert on.
+ * keeps what arrived ({@link OtlpArrivals}), for tests to assert on, with the size of every request
+ * ({@link #requests()}).
  */
 public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, AfterEachCallback {
+
+	/**
+	 * An OpenTelemetry Collector's default {@code max_request_body_size} for OTLP/HTTP, 20 MiB
+	 * (its {@code confighttp}: applied to the body as sent and once decompressed).
+	 */
+	public static final long COLLECTOR_MAX_REQUEST_BYTES = 20L << 20;
 
 	private static final HexFormat HEX = HexFormat.of();
 
@@ -41,6 +52,11 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 	private int answerStatus = 200;
 
 	private Duration answerDelay = Duration.ZERO;
+
+	/** The largest body kept, as sent and as decompressed; a larger one is answered 413 and dropped. */
+	private long maxRequestBytes = Long.MAX_VALUE;
+
+	private final List<Request> requests = new CopyOnWriteArrayList<>();
 
 	/** A receiver for {@code @RegisterExtension}: listening during each test, stopped after it. */
 	public OtlpReceiver() {
@@ -65,8 +81,22 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 		return receiver;
 	}
 
+	/**
+	 * A receiver with a Collector's request limit: a body over {@code maxRequestBytes}, as sent
+	 * or once decompressed, is answered 413 and its spans or metrics are dropped, as an
+	 * OpenTelemetry Collector's OTLP/HTTP receiver does beyond its {@code max_request_body_size}
+	 * ({@link #COLLECTOR_MAX_REQUEST_BYTES} by default). Its size is still recorded.
+	 */
+	public static OtlpReceiver limitedTo(long maxRequestBytes) throws IOException {
+		OtlpReceiver receiver = new OtlpReceiver();
+		receiver.maxRequestBytes = maxRequestBytes;
+		receiver.listen();
+		return receiver;
+	}
+
 	private void listen() throws IOException {
 		this.arrivals.clear();
+		this.requests.clear();
 		this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		this.server.createContext("/v1/traces", this::traces);
 		this.server.createContext("/v1/metrics", this::metrics);
@@ -108,6 +138,11 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 		return this.arrivals.metrics();
 	}
 
+	/** Every export request that arrived, in order, kept or refused: what a collector would have to take. */
+	public List<Request> requests() {
+		return List.copyOf(this.requests);
+	}
+
 	/**
 	 * Wait until the spans received so far satisfy {@code until}; fail with what did arrive
 	 * when {@code timeout} passes first.
@@ -124,10 +159,18 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 
 	private void traces(HttpExchange exchange) throws IOException {
 		try (exchange) {
+			// when the request arrived, on this host's wall clock (the spans' clock too, on one host)
+			long receivedEpochNs = nowEpochNs();
+			Body body = body(exchange);
+			if (refusedOrAborted(exchange, body, receivedEpochNs)) {
+				return;
+			}
 			String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
 			ExportTraceServiceRequest request = (contentType != null && contentType.startsWith("application/json"))
-					? OtlpJson.traces(body(exchange)) : ExportTraceServiceRequest.parseFrom(body(exchange));
-			this.arrivals.traces(request, exchange.getRequestHeaders().getFirst("Authorization"));
+					? OtlpJson.traces(body.stream()) : ExportTraceServiceRequest.parseFrom(body.stream());
+			int received = this.arrivals.traces(request, exchange.getRequestHeaders().getFirst("Authorization"));
+			this.requests.add(new Request(exchange.getRequestURI().getPath(), body.sentBytes(), body.bytes(),
+					received, this.answerStatus, receivedEpochNs));
 			respond(exchange, ExportTraceServiceResponse.getDefaultInstance().toByteArray());
 		}
 		this.arrivals.signal();
@@ -135,16 +178,66 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 
 	private void metrics(HttpExchange exchange) throws IOException {
 		try (exchange) {
-			this.arrivals.metrics(ExportMetricsServiceRequest.parseFrom(body(exchange)));
+			long receivedEpochNs = nowEpochNs();
+			Body body = body(exchange);
+			if (refusedOrAborted(exchange, body, receivedEpochNs)) {
+				return;
+			}
+			ExportMetricsServiceRequest request = ExportMetricsServiceRequest.parseFrom(body.stream());
+			this.arrivals.metrics(request);
+			this.requests.add(new Request(exchange.getRequestURI().getPath(), body.sentBytes(), body.bytes(), 0,
+					this.answerStatus, receivedEpochNs));
 			respond(exchange, ExportMetricsServiceResponse.getDefaultInstance().toByteArray());
 		}
 		this.arrivals.signal();
 	}
 
-	private static InputStream body(HttpExchange exchange) throws IOException {
-		InputStream in = exchange.getRequestBody();
-		return "gzip".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Content-Encoding"))
-				? new GZIPInputStream(in) : in;
+	private static long nowEpochNs() {
+		java.time.Instant now = java.time.Instant.now();
+		return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+	}
+
+	/**
+	 * Answer a body over the limit 413, as a Collector does, recording its size; record one its
+	 * sender gave up on before its end (a timeout) as {@link Request#ABORTED}; whether it was either.
+	 */
+	private boolean refusedOrAborted(HttpExchange exchange, Body body, long receivedEpochNs) throws IOException {
+		if (!body.tooLarge() && body.complete()) {
+			return false;
+		}
+		this.requests.add(new Request(exchange.getRequestURI().getPath(), body.sentBytes(), body.bytes(), 0,
+				body.complete() ? 413 : Request.ABORTED, receivedEpochNs));
+		if (body.complete()) {
+			exchange.sendResponseHeaders(413, -1);
+		}
+		return true;
+	}
+
+	/**
+	 * The request's body, decompressed, read whole up to the limit; beyond it only counted (as sent
+	 * and decompressed), never held, so that a request of gigabytes costs this JVM no memory.
+	 */
+	private Body body(HttpExchange exchange) throws IOException {
+		CountingStream sent = new CountingStream(exchange.getRequestBody());
+		InputStream in = "gzip".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Content-Encoding"))
+				? new GZIPInputStream(sent) : sent;
+		ByteArrayOutputStream kept = new ByteArrayOutputStream();
+		byte[] buffer = new byte[64 * 1024];
+		long total = 0;
+		try {
+			for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+				total += read;
+				if (total <= this.maxRequestBytes && sent.count <= this.maxRequestBytes) {
+					kept.write(buffer, 0, read);
+				}
+			}
+		}
+		catch (IOException ex) {
+			// the sender closed the connection before the body's end
+			return new Body(new byte[0], sent.count, total, false, false);
+		}
+		boolean tooLarge = total > this.maxRequestBytes || sent.count > this.maxRequestBytes;
+		return new Body(tooLarge ? new byte[0] : kept.toByteArray(), sent.count, total, tooLarge, true);
 	}
 
 	private void respond(HttpExchange exchange, byte[] body) throws IOException {
@@ -167,6 +260,73 @@ public final class OtlpReceiver implements AutoCloseable, BeforeEachCallback, Af
 	@Override
 	public void close() {
 		this.server.stop(0);
+	}
+
+	/**
+	 * One export request as it arrived.
+	 *
+	 * @param path {@code /v1/traces} or {@code /v1/metrics}
+	 * @param sentBytes its body as sent (compressed, when it was)
+	 * @param bytes its body decompressed: the protobuf (or JSON) message
+	 * @param spans the spans it carried and this receiver kept (0 when refused, and for metrics)
+	 * @param status what it was answered, or {@link #ABORTED}
+	 * @param receivedEpochNs when it arrived (epoch ns, this host's clock)
+	 */
+	public record Request(String path, long sentBytes, long bytes, int spans, int status, long receivedEpochNs) {
+
+		/** The status of a request its sender gave up on before the body's end: its sizes are what came. */
+		public static final int ABORTED = -1;
+
+		public boolean traces() {
+			return this.path.endsWith("/v1/traces");
+		}
+
+		public boolean refused() {
+			return this.status >= 400;
+		}
+
+		public boolean aborted() {
+			return this.status == ABORTED;
+		}
+
+	}
+
+	/** A request's body, decompressed, with its sizes; not complete when its sender gave up first. */
+	private record Body(byte[] message, long sentBytes, long bytes, boolean tooLarge, boolean complete) {
+
+		InputStream stream() {
+			return new ByteArrayInputStream(this.message);
+		}
+
+	}
+
+	/** Counts the bytes read through it. */
+	private static final class CountingStream extends FilterInputStream {
+
+		long count;
+
+		CountingStream(InputStream in) {
+			super(in);
+		}
+
+		@Override
+		public int read() throws IOException {
+			int read = super.read();
+			if (read >= 0) {
+				this.count++;
+			}
+			return read;
+		}
+
+		@Override
+		public int read(byte[] bytes, int offset, int length) throws IOException {
+			int read = super.read(bytes, offset, length);
+			if (read > 0) {
+				this.count += read;
+			}
+			return read;
+		}
+
 	}
 
 	/**

@@ -6,16 +6,16 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
  * Where another process's CPU goes, by thread name (numbers folded, so that a pool's threads add
  * up), over a window: each thread's run time from Linux's {@code schedstat} (nanoseconds, not the
  * 10 ms ticks of {@code stat}, which round a hundred short-lived helper threads down to nothing),
- * sampled every {@value #PERIOD_MS} ms, so that a thread that ends within the window (a
- * compiler thread the JVM stops) still counts up to its last sample. It stops by itself once the
- * process has ended.
+ * sampled every {@value #PERIOD_MS} ms (or as often as asked: each sample reads every thread's
+ * file, which for a JVM with a thousand process reapers is this JVM's work on the measured one's
+ * cores), so that a thread that ends within the window (a compiler thread the JVM stops) still
+ * counts up to its last sample. It stops by itself once the process has ended.
  */
 final class ThreadCpu {
 
@@ -32,21 +32,19 @@ final class ThreadCpu {
 
 	/** Start sampling {@code pid}: what its threads ran before now does not count. */
 	ThreadCpu(long pid) {
+		this(pid, PERIOD_MS);
+	}
+
+	/** The same, sampling every {@code periodMs}. */
+	ThreadCpu(long pid, long periodMs) {
 		this.tasks = Path.of("/proc/" + pid + "/task");
 		sample(true);
-		this.sampler = new Thread(() -> {
-			while (!this.stopped) {
+		this.sampler = Sampling.every("thread-cpu-sampler", periodMs, () -> {
+			if (!this.stopped) {
 				sample(false);
-				try {
-					TimeUnit.MILLISECONDS.sleep(PERIOD_MS);
-				}
-				catch (InterruptedException ex) {
-					return;
-				}
 			}
-		}, "thread-cpu-sampler");
-		this.sampler.setDaemon(true);
-		this.sampler.start();
+			return !this.stopped;
+		});
 	}
 
 	/** Stop sampling; each thread name's run time since the start, in ms (empty without {@code schedstat}). */

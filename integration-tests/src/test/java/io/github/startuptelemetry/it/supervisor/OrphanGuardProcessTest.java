@@ -13,6 +13,7 @@ import io.github.startuptelemetry.it.support.SampleJars;
 
 import static io.github.startuptelemetry.it.support.Fleets.TIMEOUT;
 import static io.github.startuptelemetry.it.support.Fleets.awaitEnded;
+import static io.github.startuptelemetry.it.support.Fleets.pidOf;
 import static io.github.startuptelemetry.it.support.Fleets.server;
 import static io.github.startuptelemetry.it.support.Fleets.startedProcesses;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,11 +61,12 @@ class OrphanGuardProcessTest {
 	private void assertNoneOutliveAKill9(JavaProcess supervisor, int servers, String... names) throws Exception {
 		supervisor.awaitLog("Spawned " + servers + " server(s)", TIMEOUT);
 		for (String name : names) {
-			assertThat(supervisor.log()).contains(" " + name + " (pid ");
+			assertThat(ProcessHandle.of(pidOf(supervisor, name))).as(name).hasValueSatisfying((p) -> assertThat(p.isAlive()).isTrue());
 		}
-		// the servers and their guards; JavaProcess.close kills whatever of them is left, pass or fail
+		// the servers, their guards, and whatever a launch shell runs for a moment (its date stamp), which may end
+		// on its own before the kill; JavaProcess.close kills whatever of them is left, pass or fail
 		List<ProcessHandle> started = startedProcesses(supervisor);
-		assertThat(started).hasSizeGreaterThanOrEqualTo(servers).allSatisfy((p) -> assertThat(p.isAlive()).isTrue());
+		assertThat(started).hasSizeGreaterThanOrEqualTo(servers);
 		long killed = System.nanoTime();
 		supervisor.signal("KILL");
 		supervisor.awaitExit(TIMEOUT);

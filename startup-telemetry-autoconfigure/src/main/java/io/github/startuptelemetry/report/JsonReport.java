@@ -138,6 +138,7 @@ public final class JsonReport {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put(JsonFields.NAME, server.name());
 		body.put(JsonFields.TYPE, server.type());
+		body.put(JsonFields.REPLICA_OF, server.replicaOf());
 		body.put(JsonFields.OUTCOME, server.outcome());
 		body.put(JsonFields.EXIT_CODE, server.exitCode().isPresent() ? server.exitCode().getAsInt() : null);
 		body.put(JsonFields.ONE_SHOT, server.oneShot());

@@ -60,7 +60,7 @@ class DependencySchedulerTest {
 	@Test
 	void aReadyServerHasStartedAndAOneShotJobsExitZeroIsItsCompletion() {
 		ServerPlan migrate = new ServerPlan("migrate", "migrate", 0, 1, 1, List.of("x"), null, null, Map.of(),
-				URI.create("http://127.0.0.1:1/"), URI.create("http://127.0.0.1:1/t"), "local", List.of(), true);
+				URI.create("http://127.0.0.1:1/"), URI.create("http://127.0.0.1:1/t"), "local", List.of(), true, null);
 		DependencyScheduler schedule = new DependencyScheduler(List.of(migrate, plan("config"),
 				plan("app", new Dependency("migrate", DependencyCondition.COMPLETED, List.of("migrate"))),
 				plan("sidecar", started("config"))));
@@ -137,7 +137,7 @@ class DependencySchedulerTest {
 
 	static ServerPlan plan(String name, Dependency... dependsOn) {
 		return new ServerPlan(name, name, 0, 1, 1, List.of("x"), null, null, Map.of(), URI.create("http://127.0.0.1:1/"),
-				URI.create("http://127.0.0.1:1/t"), "local", List.of(dependsOn), false);
+				URI.create("http://127.0.0.1:1/t"), "local", List.of(dependsOn), false, null);
 	}
 
 }

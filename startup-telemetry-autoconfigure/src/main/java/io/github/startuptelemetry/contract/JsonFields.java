@@ -277,6 +277,9 @@ public final class JsonFields {
 	/** In the report file: a server: whether it is a one-shot job. */
 	public static final String ONE_SHOT = "oneShot";
 
+	/** In the report file: a server: the declared server it is a replica of, or null. */
+	public static final String REPLICA_OF = "replicaOf";
+
 	/** In the report file: a server: how it waited for its depends-on, or null. */
 	public static final String DEPENDENCIES = "dependencies";
 

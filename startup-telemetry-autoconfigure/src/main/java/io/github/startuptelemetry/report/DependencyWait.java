@@ -1,6 +1,7 @@
 package io.github.startuptelemetry.report;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,11 +41,14 @@ public record DependencyWait(ServerReport dependant, DependsOn dependency, long 
 			.stream()
 			.collect(Collectors.toMap(ServerReport::name, Function.identity(), (a, b) -> a));
 		List<DependencyWait> waits = new ArrayList<>();
+		// each declared server and condition once: a thousand replicas wait for the same thousand
+		Map<List<Object>, OptionalLong> met = new HashMap<>();
 		for (ServerReport dependant : report.servers()) {
 			dependant.waiting().ifPresent((wait) -> {
 				long waitedUntil = dependant.spawned() ? dependant.spawnNs() : dependant.endNs();
 				for (DependsOn dependency : wait.dependsOn()) {
-					long metNs = metNs(dependency, byName).orElse(waitedUntil);
+					long metNs = met.computeIfAbsent(List.of(dependency.name(), dependency.condition()),
+							(key) -> metNs(dependency, byName)).orElse(waitedUntil);
 					long waited = Math.max(0, Math.min(metNs, waitedUntil) - wait.startNs());
 					waits.add(new DependencyWait(dependant, dependency, waited, overlap(dependant, dependency)));
 				}

@@ -138,11 +138,13 @@ public final class JsonReport {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put(JsonFields.NAME, server.name());
 		body.put(JsonFields.TYPE, server.type());
+		body.put(JsonFields.REPLICA_OF, server.replicaOf());
 		body.put(JsonFields.OUTCOME, server.outcome());
 		body.put(JsonFields.EXIT_CODE, server.exitCode().isPresent() ? server.exitCode().getAsInt() : null);
 		body.put(JsonFields.ONE_SHOT, server.oneShot());
 		body.put(JsonFields.DEPENDENCIES, server.waiting().map((wait) -> waiting(server, wait)).orElse(null));
-		body.put(JsonFields.SPAWN_EPOCH_NS, server.spawnNs());
+		// one never spawned (it waited for its dependencies when the startup ended) has no spawn time
+		body.put(JsonFields.SPAWN_EPOCH_NS, server.spawned() ? server.spawnNs() : null);
 		body.put(JsonFields.END_EPOCH_NS, server.endNs());
 		body.put(JsonFields.SPAWN_TO_READY_MS, ms(server.spawnToEndNs()));
 		body.put(JsonFields.PROBE_LAG_MS, server.probeLagNs().isPresent() ? ms(server.probeLagNs().getAsLong()) : null);

@@ -34,10 +34,12 @@ import io.github.startuptelemetry.timeline.StepTiming;
  * @param waiting how it waited for the servers it depends on before it was spawned, for a server
  * with {@code depends-on}; not part of spawn→ready, which its own stages still add up to
  * @param oneShot whether it is a one-shot job: ready means it exited 0 (it completed)
+ * @param replicaOf the declared server it is a replica of ({@code model} for {@code model-3}), or
+ * {@code null} for a server declared alone
  */
 public record ServerReport(String name, @Nullable String type, long spawnNs, long endNs, String outcome,
 		Optional<ServerTimeline> timeline, OptionalInt exitCode, OptionalLong queuedNs, Optional<Waiting> waiting,
-		boolean oneShot) {
+		boolean oneShot, @Nullable String replicaOf) {
 
 	/** What a server's whole startup, spawn to ready, is called in the reports and by the regression gate. */
 	public static final String SPAWN_TO_READY = "spawn→ready";
@@ -57,6 +59,13 @@ public record ServerReport(String name, @Nullable String type, long spawnNs, lon
 		this(name, type, spawnNs, endNs, outcome, timeline, exitCode, queuedNs, Optional.empty(), false);
 	}
 
+	/** A row of a server declared alone (the form before replicas were told apart). */
+	public ServerReport(String name, @Nullable String type, long spawnNs, long endNs, String outcome,
+			Optional<ServerTimeline> timeline, OptionalInt exitCode, OptionalLong queuedNs, Optional<Waiting> waiting,
+			boolean oneShot) {
+		this(name, type, spawnNs, endNs, outcome, timeline, exitCode, queuedNs, waiting, oneShot, null);
+	}
+
 	/** A row as the supervisor alone saw it, without the server's own timeline. */
 	public static ServerReport of(String name, @Nullable String type, long spawnNs, long endNs, String outcome) {
 		return new ServerReport(name, type, spawnNs, endNs, outcome, Optional.empty(), OptionalInt.empty(),
@@ -66,31 +75,37 @@ public record ServerReport(String name, @Nullable String type, long spawnNs, lon
 	/** This row with the server's own timeline added. */
 	public ServerReport withTimeline(ServerTimeline timeline) {
 		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, Optional.of(timeline),
-				this.exitCode, this.queuedNs, this.waiting, this.oneShot);
+				this.exitCode, this.queuedNs, this.waiting, this.oneShot, this.replicaOf);
 	}
 
 	/** This row with the code the server exited with before it was ready. */
 	public ServerReport withExitCode(int exitCode) {
 		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
-				OptionalInt.of(exitCode), this.queuedNs, this.waiting, this.oneShot);
+				OptionalInt.of(exitCode), this.queuedNs, this.waiting, this.oneShot, this.replicaOf);
 	}
 
 	/** This row with how long the platform held the server back before it ran. */
 	public ServerReport withQueuedNs(long queuedNs) {
 		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
-				this.exitCode, OptionalLong.of(queuedNs), this.waiting, this.oneShot);
+				this.exitCode, OptionalLong.of(queuedNs), this.waiting, this.oneShot, this.replicaOf);
 	}
 
 	/** This row with how it waited for its dependencies. */
 	public ServerReport withWaiting(Waiting waiting) {
 		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
-				this.exitCode, this.queuedNs, Optional.of(waiting), this.oneShot);
+				this.exitCode, this.queuedNs, Optional.of(waiting), this.oneShot, this.replicaOf);
 	}
 
 	/** This row of a one-shot job. */
 	public ServerReport asOneShot() {
 		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
-				this.exitCode, this.queuedNs, this.waiting, true);
+				this.exitCode, this.queuedNs, this.waiting, true, this.replicaOf);
+	}
+
+	/** This row of a replica of the declared server {@code declared}. */
+	public ServerReport asReplicaOf(String declared) {
+		return new ServerReport(this.name, this.type, this.spawnNs, this.endNs, this.outcome, this.timeline,
+				this.exitCode, this.queuedNs, this.waiting, this.oneShot, declared);
 	}
 
 	/** Whether it was spawned: every server is, but one that was still waiting for its dependencies when the startup ended. */

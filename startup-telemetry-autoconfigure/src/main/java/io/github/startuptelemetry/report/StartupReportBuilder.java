@@ -156,6 +156,16 @@ public final class StartupReportBuilder {
 	}
 
 	/**
+	 * The server is a replica of a declared server: the reports group a large group's replicas.
+	 * @param name the server ({@code model-3})
+	 * @param declared the declared server ({@code model})
+	 * @return this builder
+	 */
+	public StartupReportBuilder replicaOf(String name, String declared) {
+		return change(name, (row) -> row.asReplicaOf(declared));
+	}
+
+	/**
 	 * The server is a one-shot job: ready means it exited 0.
 	 * @param name the server
 	 * @return this builder

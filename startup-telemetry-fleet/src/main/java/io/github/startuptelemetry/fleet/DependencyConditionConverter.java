@@ -9,7 +9,7 @@ import io.github.startuptelemetry.fleet.SupervisorProperties.DependencyCondition
 /**
  * Reads a {@code depends-on} value: {@code ready}, {@code started} or {@code completed} in any
  * case, and an empty value as {@code ready}. Anything else fails binding with the shape of the
- * property spelt out: the usual mistake is a list of names where a map belongs.
+ * property spelt out ({@link DependsOnListForm} takes a list's elements as names before this).
  */
 final class DependencyConditionConverter implements Converter<String, DependencyCondition> {
 
@@ -27,7 +27,7 @@ final class DependencyConditionConverter implements Converter<String, Dependency
 		}
 		throw new IllegalArgumentException("'" + source + "' is not a condition (ready, started or completed): "
 				+ "depends-on maps each server this one waits for to its condition, e.g. depends-on.config=ready "
-				+ "(in YAML, depends-on: {config: ready}); a server name given as a list element lands here");
+				+ "(in YAML, depends-on: {config: ready}), or lists the servers to be ready (depends-on: [config])");
 	}
 
 }

@@ -79,7 +79,8 @@ final class DependencyRules {
 		}
 		if (condition == DependencyCondition.READY && oneShot) {
 			return reject(field, "condition", "'" + name + "' is a one-shot job, which is never ready: depend on it "
-					+ "being completed (it exited 0) or started");
+					+ "being completed (it exited 0) or started, e.g. depends-on: {" + name + ": completed} (a listed "
+					+ "name is to be ready)");
 		}
 		return true;
 	}

@@ -33,6 +33,12 @@ public final class FleetLauncherAutoConfiguration {
 		return new DependencyConditionConverter();
 	}
 
+	/** {@code depends-on} as a list of names, each to be ready, beside the map form. */
+	@Bean
+	static DependsOnListForm dependsOnListForm() {
+		return new DependsOnListForm();
+	}
+
 	/** Bound to {@code telemetry.supervisor.*}, and checked then by its validator. */
 	@Bean
 	SupervisorProperties supervisorProperties(Environment environment) {

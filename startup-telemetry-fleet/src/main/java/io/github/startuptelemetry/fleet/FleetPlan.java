@@ -76,7 +76,7 @@ final class FleetPlan {
 						(server.getWorkingDir() != null) ? Path.of(expand(server.getWorkingDir(), own, portOf)) : null,
 						env, health, timeline,
 						(server.getLauncher() != null) ? server.getLauncher() : properties.getLauncher(), dependsOn,
-						server.isOneShot()));
+						server.isOneShot(), (server.getReplicas() > 1) ? server.getName() : null));
 			}
 		}
 		return plan;

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -22,6 +23,7 @@ import io.github.startuptelemetry.lifecycle.internal.ServerEnvBuilder;
 import io.github.startuptelemetry.internal.DaemonThreads;
 import io.github.startuptelemetry.launch.LaunchRequest;
 import io.github.startuptelemetry.launch.LaunchedServer;
+import io.github.startuptelemetry.launch.ServerLauncher;
 import io.github.startuptelemetry.supervisor.SupervisorStartup;
 
 /**
@@ -165,27 +167,40 @@ final class FleetProcesses {
 	}
 
 	/**
-	 * Stop these servers, all in one grace period: terminate each (SIGTERM, scancel), wait up
-	 * to the stop timeout, then kill what still runs.
+	 * Stop these servers, all in one grace period: each launcher asked to terminate its own at
+	 * once (SIGTERM, scancel), then wait up to the stop timeout, then kill what still runs.
 	 */
-	void stop(List<LaunchedServer> started) {
-		if (started.isEmpty()) {
+	void stop(List<FleetServer> servers) {
+		Map<ServerLauncher, List<LaunchedServer>> byLauncher = new LinkedHashMap<>();
+		for (FleetServer server : servers) {
+			byLauncher.computeIfAbsent(this.launchers.get(server.plan.launcher()), (launcher) -> new ArrayList<>())
+				.add(server.process);
+		}
+		if (byLauncher.isEmpty()) {
 			return;
 		}
-		logger.info("Stopping " + started.size() + " server(s)");
-		started.forEach(LaunchedServer::terminate);
-		List<LaunchedServer> left = awaitStopped(started, this.properties.getStopTimeout());
-		List<String> killed = left.stream().flatMap((server) -> server.kill().stream()).toList();
-		awaitStopped(left, KILL_WAIT);
+		logger.info("Stopping " + servers.size() + " server(s)");
+		byLauncher.forEach(ServerLauncher::terminate);
+		long deadline = System.nanoTime() + this.properties.getStopTimeout().toNanos();
+		Map<ServerLauncher, List<LaunchedServer>> left = new LinkedHashMap<>();
+		byLauncher.forEach((launcher, started) -> {
+			List<LaunchedServer> running = awaitStopped(started, deadline);
+			if (!running.isEmpty()) {
+				left.put(launcher, running);
+			}
+		});
+		List<String> killed = new ArrayList<>();
+		left.forEach((launcher, running) -> killed.addAll(launcher.kill(running)));
+		long killDeadline = System.nanoTime() + KILL_WAIT.toNanos();
+		left.values().forEach((running) -> awaitStopped(running, killDeadline));
 		if (!killed.isEmpty()) {
 			logger.warn(killed.size() + " process(es) still running " + this.properties.getStopTimeout().toMillis()
 					+ " ms after SIGTERM (telemetry.supervisor.stop-timeout) were killed: " + String.join(", ", killed));
 		}
 	}
 
-	/** Wait until all have stopped or {@code timeout} passed; those still running. */
-	private static List<LaunchedServer> awaitStopped(List<LaunchedServer> servers, Duration timeout) {
-		long deadline = System.nanoTime() + timeout.toNanos();
+	/** Wait until all have stopped or the {@code deadline} ({@link System#nanoTime()}) passed; those still running. */
+	private static List<LaunchedServer> awaitStopped(List<LaunchedServer> servers, long deadline) {
 		List<LaunchedServer> left = new ArrayList<>();
 		for (LaunchedServer server : servers) {
 			try {

@@ -175,6 +175,9 @@ final class FleetReport {
 			if (server.plan.oneShot()) {
 				report.oneShot(server.name());
 			}
+			if (server.plan.replicaOf() != null) {
+				report.replicaOf(server.name(), server.plan.replicaOf());
+			}
 		}
 		if (this.jvmCache != null) {
 			report.jvmCache(this.jvmCache.apply(servers));

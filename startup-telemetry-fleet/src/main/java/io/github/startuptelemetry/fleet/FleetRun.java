@@ -677,7 +677,7 @@ final class FleetRun {
 	}
 
 	private void stopProcesses() {
-		List<LaunchedServer> started = new ArrayList<>();
+		List<FleetServer> started = new ArrayList<>();
 		synchronized (this.lock) {
 			if (this.processesStopped) {
 				return;
@@ -693,7 +693,7 @@ final class FleetRun {
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 			}
-			this.servers.stream().filter((server) -> server.process != null).forEach((s) -> started.add(s.process));
+			this.servers.stream().filter((server) -> server.process != null).forEach(started::add);
 		}
 		this.processes.stop(started);
 	}

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
 
 /**
  * One server to spawn, with every placeholder filled in.
@@ -24,10 +25,11 @@ import java.util.Map;
  * @param launcher the name of the {@code ServerLauncher} that starts it
  * @param dependsOn what it waits for before it is spawned, in declared order; empty for most
  * @param oneShot whether it is a one-shot job: never probed, done when it exits 0
+ * @param replicaOf the declared server it is a replica of, or {@code null} for one declared alone
  */
 record ServerPlan(String name, String type, int rank, int worldSize, int port, List<String> command, String setup,
 		Path workingDir, Map<String, String> env, URI healthUri, URI timelineUri, String launcher,
-		List<Dependency> dependsOn, boolean oneShot) {
+		List<Dependency> dependsOn, boolean oneShot, @Nullable String replicaOf) {
 
 	ServerPlan {
 		command = List.copyOf(command);
@@ -45,7 +47,7 @@ record ServerPlan(String name, String type, int rank, int worldSize, int port, L
 		}
 		return new ServerPlan(this.name, this.type, this.rank, this.worldSize, this.port, this.command, this.setup,
 				this.workingDir, this.env, onHost(this.healthUri, host), onHost(this.timelineUri, host), this.launcher,
-				this.dependsOn, this.oneShot);
+				this.dependsOn, this.oneShot, this.replicaOf);
 	}
 
 	private static boolean isLoopback(String host) {

@@ -76,7 +76,11 @@ public interface LaunchedServer {
 		return List.of();
 	}
 
-	/** Ask it to stop (SIGTERM, {@code scancel}) and return at once. */
+	/**
+	 * Ask it to stop (SIGTERM, {@code scancel}) and return at once. A fleet stops its servers
+	 * through their launcher's {@link ServerLauncher#terminate(java.util.List)}, which calls this
+	 * unless the launcher stops many at once.
+	 */
 	void terminate();
 
 	/** Completes once it and everything it started have ended, after {@link #terminate()}. */

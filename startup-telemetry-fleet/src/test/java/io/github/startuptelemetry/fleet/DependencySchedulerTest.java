@@ -1,8 +1,10 @@
 package io.github.startuptelemetry.fleet;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -58,7 +60,7 @@ class DependencySchedulerTest {
 	@Test
 	void aReadyServerHasStartedAndAOneShotJobsExitZeroIsItsCompletion() {
 		ServerPlan migrate = new ServerPlan("migrate", "migrate", 0, 1, 1, List.of("x"), null, null, Map.of(),
-				URI.create("http://127.0.0.1:1/"), URI.create("http://127.0.0.1:1/t"), "local", List.of(), true);
+				URI.create("http://127.0.0.1:1/"), URI.create("http://127.0.0.1:1/t"), "local", List.of(), true, null);
 		DependencyScheduler schedule = new DependencyScheduler(List.of(migrate, plan("config"),
 				plan("app", new Dependency("migrate", DependencyCondition.COMPLETED, List.of("migrate"))),
 				plan("sidecar", started("config"))));
@@ -98,6 +100,33 @@ class DependencySchedulerTest {
 		assertThat(schedule.blockedBy("a")).as("waits for nothing").isNull();
 	}
 
+	@Test
+	void aGroupOfAThousandWaitingForAGroupOfAThousandIsReleasedWholeByTheLastReplicaInPlanOrder() {
+		int size = 1000;
+		List<String> models = IntStream.range(0, size).mapToObj((i) -> "model-" + i).toList();
+		Dependency onModels = new Dependency("model", DependencyCondition.READY, models);
+		List<ServerPlan> plan = new ArrayList<>();
+		models.forEach((name) -> plan.add(plan(name)));
+		IntStream.range(0, size).forEach((i) -> plan.add(plan("gateway-" + i, onModels, started("cache"))));
+		plan.add(plan("cache"));
+		DependencyScheduler schedule = new DependencyScheduler(plan);
+		schedule.started("cache");
+
+		for (int i = size - 1; i > 0; i--) {
+			assertThat(schedule.ready("model-" + i)).isEmpty();
+		}
+		assertThat(schedule.blockedBy("gateway-7").server()).isEqualTo("model-0");
+		List<Release> released = schedule.ready("model-0");
+
+		assertThat(released).hasSize(size)
+			.allSatisfy((release) -> assertThat(release.byServer()).isEqualTo("model-0"))
+			.allSatisfy((release) -> assertThat(release.by()).isSameAs(release.server().dependsOn().get(0)));
+		assertThat(released).extracting((release) -> release.server().name())
+			.containsExactlyElementsOf(IntStream.range(0, size).mapToObj((i) -> "gateway-" + i).toList());
+		assertThat(schedule.isWaiting("gateway-999")).isFalse();
+		assertThat(schedule.ready("model-0")).as("released once").isEmpty();
+	}
+
 	private static Dependency ready(String name) {
 		return new Dependency(name, DependencyCondition.READY, List.of(name));
 	}
@@ -108,7 +137,7 @@ class DependencySchedulerTest {
 
 	static ServerPlan plan(String name, Dependency... dependsOn) {
 		return new ServerPlan(name, name, 0, 1, 1, List.of("x"), null, null, Map.of(), URI.create("http://127.0.0.1:1/"),
-				URI.create("http://127.0.0.1:1/t"), "local", List.of(dependsOn), false);
+				URI.create("http://127.0.0.1:1/t"), "local", List.of(dependsOn), false, null);
 	}
 
 }

@@ -21,9 +21,9 @@ import static io.github.startuptelemetry.fleet.FleetPropertySources.yaml;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code depends-on} as users set it: a map of server name to condition, from YAML, the command
- * line and the environment, merged across them (an operator adds or changes one edge of a fleet
- * declared in YAML); and every rule that fails the supervisor at bind time, naming the property
+ * {@code depends-on} as users set it: a map of server name to condition, or a list of names each
+ * to be ready, from YAML, the command line and the environment, merged across them (an operator
+ * adds or changes one edge of a fleet declared in YAML); and every rule that fails the supervisor at bind time, naming the property
  * the user set.
  */
 class DependsOnBindingTest {
@@ -93,15 +93,78 @@ class DependsOnBindingTest {
 	}
 
 	@Test
-	void aListOfNamesWhereTheMapBelongsFailsSayingWhatTheShapeIs() {
+	void aListOfNamesAsDockerComposeUsersWriteItIsEachToBeReady() {
+		Map<String, Object> yaml = new LinkedHashMap<>(FLEET_YAML);
+		yaml.remove("telemetry.supervisor.fleet.gateway.depends-on.model");
+		yaml.put("telemetry.supervisor.fleet.gateway.depends-on[0]", "config");
+		yaml.put("telemetry.supervisor.fleet.gateway.depends-on[1]", "model");
+		run(yaml).run((context) -> {
+			SupervisorProperties properties = context.getBean(SupervisorProperties.class);
+			assertThat(server(properties, "gateway").getDependsOn()).containsExactly(
+					Map.entry("config", DependencyCondition.READY), Map.entry("model", DependencyCondition.READY));
+			ServerPlan gateway = FleetPlan.plan(properties, new AtomicInteger(9000)::incrementAndGet)
+				.stream()
+				.filter((s) -> s.name().equals("gateway"))
+				.findFirst()
+				.orElseThrow();
+			assertThat(gateway.dependsOn()).extracting(Dependency::toString).containsExactly("config:ready", "model:ready");
+			assertThat(gateway.dependsOn().get(1).servers()).containsExactly("model-0", "model-1");
+		});
+	}
+
+	@Test
+	void aListedNameTakesTheConditionAMapEntryGivesItAndTheListOfServersWorksToo() {
+		Map<String, Object> yaml = new LinkedHashMap<>(FLEET_YAML);
+		yaml.remove("telemetry.supervisor.fleet.gateway.depends-on.model");
+		yaml.put("telemetry.supervisor.fleet.gateway.depends-on[0]", "config");
+		yaml.put("telemetry.supervisor.fleet.gateway.depends-on[1]", "model");
+		run(yaml, "--telemetry.supervisor.fleet.gateway.depends-on.config=started").run((context) -> assertThat(
+				server(context.getBean(SupervisorProperties.class), "gateway").getDependsOn())
+			.containsOnly(Map.entry("config", DependencyCondition.STARTED), Map.entry("model", DependencyCondition.READY)));
+		run(yaml("telemetry.supervisor.servers[0].name", "a", "telemetry.supervisor.servers[0].command[0]", "a",
+				"telemetry.supervisor.servers[1].name", "b", "telemetry.supervisor.servers[1].command[0]", "b",
+				"telemetry.supervisor.servers[1].depends-on[0]", "a"))
+			.run((context) -> assertThat(context.getBean(SupervisorProperties.class).getServers().get(1).getDependsOn())
+				.containsExactly(Map.entry("a", DependencyCondition.READY)));
+	}
+
+	@Test
+	void theEnvironmentAndTheCommandLineListNamesTheirOwnWay() {
+		Map<String, Object> yaml = new LinkedHashMap<>(FLEET_YAML);
+		yaml.remove("telemetry.supervisor.fleet.gateway.depends-on.model");
+		FleetPropertySources.RUNNER.withInitializer((context) -> {
+			context.getEnvironment().getPropertySources()
+				.addLast(new MapPropertySource("Config resource 'application.yaml'", yaml));
+			context.getEnvironment().getPropertySources()
+				.addFirst(new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+						Map.of("TELEMETRY_SUPERVISOR_FLEET_GATEWAY_DEPENDSON_0", "model")));
+		}).run((context) -> assertThat(server(context.getBean(SupervisorProperties.class), "gateway").getDependsOn())
+			.containsExactly(Map.entry("model", DependencyCondition.READY)));
+		run(yaml, "--telemetry.supervisor.fleet.gateway.depends-on=config, model")
+			.run((context) -> assertThat(server(context.getBean(SupervisorProperties.class), "gateway").getDependsOn())
+				.containsExactly(Map.entry("config", DependencyCondition.READY), Map.entry("model", DependencyCondition.READY)));
+	}
+
+	@Test
+	void aListedNameIsCheckedLikeAnyOtherAndAJobSaysHowToWaitForItsCompletion() {
+		Map<String, Object> yaml = new LinkedHashMap<>(FLEET_YAML);
+		yaml.put("telemetry.supervisor.fleet.gateway.depends-on[0]", "download");
+		assertFailure(run(yaml), "fleet[gateway].depends-on[download]",
+				"'download' is a one-shot job, which is never ready", "depends-on: {download: completed}");
+		yaml.put("telemetry.supervisor.fleet.gateway.depends-on[0]", "modle");
+		assertFailure(run(yaml), "fleet[gateway].depends-on[modle]", "no server of the fleet is named 'modle'");
+	}
+
+	@Test
+	void aWordThatIsNoConditionFailsSayingWhatTheShapeIs() {
 		run(yaml("telemetry.supervisor.fleet.a.command[0]", "a", "telemetry.supervisor.fleet.b.command[0]", "b",
-				"telemetry.supervisor.fleet.b.depends-on[0]", "a"))
+				"telemetry.supervisor.fleet.b.depends-on.a", "soon"))
 			.run((context) -> {
 				assertThat(context).hasFailed();
-				assertThat(context.getStartupFailure()).hasStackTraceContaining("telemetry.supervisor.fleet.b.depends-on[0]")
+				assertThat(context.getStartupFailure()).hasStackTraceContaining("telemetry.supervisor.fleet.b.depends-on.a")
 					.rootCause()
-					.hasMessageContaining("'a' is not a condition (ready, started or completed)")
-					.hasMessageContaining("depends-on.config=ready");
+					.hasMessageContaining("'soon' is not a condition (ready, started or completed)")
+					.hasMessageContainingAll("depends-on.config=ready", "depends-on: [config]");
 			});
 	}
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -13,6 +14,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.github.startuptelemetry.it.support.HeadlessChromium;
+import io.github.startuptelemetry.report.ServerReport;
+import io.github.startuptelemetry.report.StartupReport;
+import io.github.startuptelemetry.report.render.HtmlReport;
+import io.github.startuptelemetry.timeline.JvmCounters;
+import io.github.startuptelemetry.timeline.ServerTimeline;
+import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.StepTiming;
 import io.github.startuptelemetry.it.support.HeadlessChromium.Picture;
 import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.SampleJars;
@@ -158,6 +166,92 @@ class HtmlReportBrowserTest {
 		Picture picture = chromium.screenshot(html.toUri(), png, 1400, 900);
 		assertThat(picture.pixelsOf(WAIT_GREY)).as("the gateway's wait drawn hatched").isGreaterThan(200);
 		assertThat(picture.pixelsOf(EDGE_VIOLET)).as("the edge from config to the gateway drawn").isGreaterThan(60);
+	}
+
+	/**
+	 * The page of a thousand replicas of one declared server, each with a Boot server's stages,
+	 * their JVM counters and slow beans, as the renderer writes it: at most about 2 MB (a row of
+	 * bars per server made 10 kB each), one row of their spread, the slowest replica's row and a
+	 * table of all thousand that opens on a click, which the browser builds. How long Chromium
+	 * takes with it, beside an empty page, is printed (the bound, 2 s, is the scale benchmark's
+	 * to measure, not a test's to assert on a shared box).
+	 */
+	@Test
+	void aThousandReplicasAreOnePageOfAtMostTwoMegabytesWithTheirSpreadTheSlowestAndATableOfAll() throws Exception {
+		HeadlessChromium chromium = HeadlessChromium.require(this.tmp);
+		Path html = this.tmp.resolve("report/startup-report-1000.html");
+		Files.createDirectories(html.getParent());
+		Files.writeString(html, HtmlReport.render(thousandReplicas()));
+		Path empty = Files.writeString(this.tmp.resolve("report/empty.html"), "<!DOCTYPE html><title>empty</title>");
+
+		assertThat(Files.size(html)).as("bytes").isLessThanOrEqualTo(2L * 1024 * 1024);
+		long emptyStart = System.nanoTime();
+		chromium.dumpDom(empty.toUri());
+		long emptyMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - emptyStart);
+		long start = System.nanoTime();
+		Document page = Jsoup.parse(chromium.dumpDom(html.toUri()));
+		long pageMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+		System.out.printf("1,000 replicas: %,d bytes of HTML; Chromium's --dump-dom %d ms, %d ms for an empty page%n",
+				Files.size(html), pageMs, emptyMs);
+
+		assertThat(page.select(".row[data-row]:not([data-row=bean])").eachAttr("data-server"))
+			.containsExactly("supervisor", "config", "model", "model-999", "gateway");
+		Element group = page.selectFirst(".row[data-row=group][data-server=model]");
+		assertThat(group.select(".badge").text()).isEqualTo("1000 ready");
+		assertThat(group.select(".bar.spread").attr("title")).startsWith("1000 replicas: spawn→ready 4.0 s–5.0 s");
+		Element slowest = row(page, "model-999");
+		assertThat(slowest.select(".note").text()).startsWith("slowest of 1000 replicas");
+		assertThat(slowest.select(".bar[data-stage]").eachAttr("data-stage")).isEqualTo(SERVER_STAGES);
+		Element table = page.selectFirst("details.replicas[data-server=model]");
+		assertThat(table.hasAttr("open")).isFalse();
+		assertThat(table.select("tr[data-server]")).hasSize(1000);
+		assertThat(table.select("tr").first().select("th").eachText()).startsWith("server", "spawn→ready", "venv_setup")
+			.endsWith("application_ready", "outcome");
+		assertThat(page.select(".row")).as("rows drawn").hasSizeLessThan(30);
+
+		Path png = Files.createDirectories(Path.of("target", "browser")).resolve("waterfall-1000-replicas.png");
+		Picture picture = chromium.screenshot(html.toUri(), png, 1400, 900);
+		assertThat(picture.pixelsOf(BEANS_ORANGE)).as("the slowest replica's beans_instantiated drawn").isGreaterThan(100);
+	}
+
+	/**
+	 * config, then a thousand replicas of model spawned a millisecond apart, replica i ready
+	 * 4 s + i ms after its spawn, in a Boot server's stages with counters and eight slow beans,
+	 * then gateway.
+	 */
+	private static StartupReport thousandReplicas() {
+		long ms = 1_000_000L;
+		long t0 = System.currentTimeMillis() * ms;
+		List<ServerReport> servers = new ArrayList<>();
+		servers.add(ServerReport.of("config", "config", t0 + 1000 * ms, t0 + 3000 * ms, "ready"));
+		for (int i = 0; i < 1000; i++) {
+			long spawn = t0 + 1000 * ms + i * ms;
+			long end = spawn + 4000 * ms + i * ms;
+			long length = (end - spawn) / SERVER_STAGES.size();
+			List<Stage> stages = new ArrayList<>();
+			for (int s = 0; s < SERVER_STAGES.size(); s++) {
+				long from = spawn + s * length;
+				long to = (s == SERVER_STAGES.size() - 1) ? end : from + length;
+				stages.add(new Stage(SERVER_STAGES.get(s), from, to, new JvmCounters(length / 2, 1, 3, 40, 900 + s)));
+			}
+			Stage beans = stages.get(5);
+			List<StepTiming> steps = new ArrayList<>();
+			for (int b = 0; b < 8; b++) {
+				long from = beans.startNs() + b * 40 * ms;
+				steps.add(new StepTiming("spring.beans.instantiate", "bean" + b, "com.example.model.Bean" + b, from,
+						from + 30 * ms, 30 * ms, List.of(), -1));
+			}
+			servers.add(ServerReport.of("model-" + i, "model", spawn, end, "ready")
+				.withTimeline(new ServerTimeline("model-" + i, "model", false, 1000 + i, null, null, spawn, end - ms,
+						stages, List.of(), steps))
+				.asReplicaOf("model"));
+		}
+		servers.add(ServerReport.of("gateway", "gateway", t0 + 2000 * ms, t0 + 4000 * ms, "ready"));
+		long end = servers.stream().mapToLong(ServerReport::endNs).max().getAsLong();
+		return new StartupReport("4bf92f3577b34da6a3ce929d0e0e4736", t0, end, "ready", null,
+				List.of(new Stage("main_start", t0, t0 + 800 * ms), new Stage("spawn_servers", t0 + 800 * ms, t0 + 1000 * ms),
+						new Stage("wait_for_servers", t0 + 1000 * ms, end)),
+				servers);
 	}
 
 	private static Element row(Document page, String server) {

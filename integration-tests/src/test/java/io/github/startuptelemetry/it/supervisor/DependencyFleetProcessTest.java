@@ -18,6 +18,7 @@ import io.github.startuptelemetry.it.support.JavaProcess;
 import io.github.startuptelemetry.it.support.JsonSchemaSubset;
 import io.github.startuptelemetry.it.support.OtlpReceiver.ReceivedSpan;
 import io.github.startuptelemetry.it.support.SampleJars;
+import io.github.startuptelemetry.it.support.SharedHealthEndpoint;
 
 import static io.github.startuptelemetry.it.support.Fleets.assertAllStopped;
 import static io.github.startuptelemetry.it.support.Fleets.byServer;
@@ -201,7 +202,66 @@ class DependencyFleetProcessTest {
 			assertThat(supervisor.log()).contains("0/2 ready, waiting for config; not spawned yet: gateway",
 					"gateway not spawned: waiting for config (ready), which was not ready when the ready timeout passed")
 				.doesNotContain("Spawned gateway");
+			String document = Files.readString(this.fleets.tmp().resolve("startup-report.json"));
+			assertThat(JsonSchemaSubset.load(SampleJars.repositoryRoot().resolve("docs/startup-report.schema.json"))
+				.problems(document)).isEmpty();
+			JsonNode report = new ObjectMapper().readTree(document);
+			assertThat(row(report, "gateway").get("spawnEpochNs").isNull()).as("never spawned: no spawn time").isTrue();
+			assertThat(row(report, "config").get("spawnEpochNs").asLong()).isPositive();
 			assertAllStopped(started, 1);
+		}
+	}
+
+	/**
+	 * {@code depends-on: [config]}, as Docker Compose users write it, in a fleet's own YAML file:
+	 * the dependant waits until every replica of config is ready (config's health says 503 until
+	 * the test flips it), then is spawned.
+	 */
+	@Test
+	void aListOfNamesInTheFleetsYamlWaitsForEachToBeReady() throws Exception {
+		try (SharedHealthEndpoint config = SharedHealthEndpoint.start(false);
+				SharedHealthEndpoint gateway = SharedHealthEndpoint.start(true)) {
+			Path fleet = this.fleets.tmp().resolve("fleet.yml");
+			Files.writeString(fleet, """
+					telemetry:
+					  supervisor:
+					    servers:
+					      - name: config
+					        replicas: 2
+					        command: [sleep, "300"]
+					        health-url: %s
+					      - name: gateway
+					        depends-on: [config]
+					        command: [sleep, "300"]
+					        health-url: %s
+					""".formatted(config.healthUrl(), gateway.healthUrl()));
+			try (JavaProcess supervisor = this.fleets
+				.supervisor("--spring.config.additional-location=file:" + fleet,
+						"--telemetry.supervisor.exit-when-ready=true")
+				.start(this.fleets.tmp().resolve("supervisor.log"))) {
+				supervisor.awaitLog("1 wait for their dependencies: gateway", TIMEOUT);
+				// probed and found not ready, so far
+				supervisor.awaitLog("0/3 ready", TIMEOUT);
+				assertThat(this.fleets.runDir().resolve("gateway.log")).as("not spawned while config is not ready")
+					.doesNotExist();
+				config.healthy(true);
+
+				assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
+				List<ReceivedSpan> spans = this.fleets.receiver()
+					.awaitSpans((all) -> count(all, "gym.startup") == 1 && count(all, "gym.startup.server") == 3
+							&& count(all, WAIT) == 1, TIMEOUT);
+				Map<String, ReceivedSpan> supervised = byServer(spans, "gym.startup.server");
+				ReceivedSpan waited = only(spans, WAIT);
+				assertThat(waited.parentSpanId()).isEqualTo(supervised.get("gateway").spanId());
+				assertThat(waited.endNs()).as("gateway spawned once both replicas of config were ready")
+					.isGreaterThanOrEqualTo(supervised.get("config-0").endNs())
+					.isGreaterThanOrEqualTo(supervised.get("config-1").endNs());
+				assertThat(supervised.get("gateway").attribute("startup.dependency.conditions"))
+					.isEqualTo("[config:ready]");
+				assertThat(supervised.get("gateway").attribute("startup.dependency.released_by")).isIn("config-0",
+						"config-1");
+				assertThat(supervisor.log()).contains("Spawned gateway (pid ", "was ready; log ");
+			}
 		}
 	}
 

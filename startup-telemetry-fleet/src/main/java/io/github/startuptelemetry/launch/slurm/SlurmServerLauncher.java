@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import io.github.startuptelemetry.contract.SlurmAttributes;
 import io.github.startuptelemetry.launch.LaunchRequest;
@@ -22,6 +23,9 @@ final class SlurmServerLauncher implements ServerLauncher {
 	private final SlurmProperties properties;
 
 	private final Map<String, String> supervisorEnv;
+
+	/** One reader of srun's launching lines for all the steps. */
+	private final LaunchingLines launchingLines = new LaunchingLines();
 
 	SlurmServerLauncher(SlurmProperties properties, Map<String, String> supervisorEnv) {
 		this.properties = properties;
@@ -46,7 +50,35 @@ final class SlurmServerLauncher implements ServerLauncher {
 
 	@Override
 	public LaunchedServer launch(LaunchRequest request) throws IOException {
-		return SlurmStep.start(srunCommand(request), request, this.properties.getEnv());
+		return SlurmStep.start(srunCommand(request), request, this.properties.getEnv(), this.launchingLines);
+	}
+
+	/** Its own steps with one scancel ({@link SlurmStep#terminate(List)}), not one a step. */
+	@Override
+	public void terminate(List<LaunchedServer> servers) {
+		SlurmStep.terminate(own(servers, LaunchedServer::terminate));
+	}
+
+	/** Its own steps with one scancel ({@link SlurmStep#kill(List)}). */
+	@Override
+	public List<String> kill(List<LaunchedServer> servers) {
+		List<String> killed = new ArrayList<>();
+		killed.addAll(SlurmStep.kill(own(servers, (server) -> killed.addAll(server.kill()))));
+		return killed;
+	}
+
+	/** Its own steps among {@code servers}; any other is handed to {@code other}. */
+	private static List<SlurmStep> own(List<LaunchedServer> servers, Consumer<LaunchedServer> other) {
+		List<SlurmStep> steps = new ArrayList<>();
+		for (LaunchedServer server : servers) {
+			if (server instanceof SlurmStep step) {
+				steps.add(step);
+			}
+			else {
+				other.accept(server);
+			}
+		}
+		return steps;
 	}
 
 	/** srun's command line: the step's shape, the operator's srun-args, then the launch shell. */

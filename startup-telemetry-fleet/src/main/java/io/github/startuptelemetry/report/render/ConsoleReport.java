@@ -6,9 +6,12 @@ import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
@@ -43,11 +46,7 @@ public final class ConsoleReport {
 		}
 		out.append(summary(report)).append('\n');
 		dependencies(report).forEach((line) -> out.append(line.stripTrailing()).append('\n'));
-		String unattributed = report.servers()
-			.stream()
-			.filter((server) -> server.unattributedNs().isPresent())
-			.map((server) -> server.name() + " " + Durations.format(server.unattributedNs().getAsLong()))
-			.collect(Collectors.joining(", "));
+		String unattributed = unattributed(report);
 		if (!unattributed.isEmpty()) {
 			out.append("unattributed in beans_instantiated (no phase, slow bean or step covers it): ")
 				.append(unattributed)
@@ -65,6 +64,34 @@ public final class ConsoleReport {
 			out.append('\n').append(JvmCacheText.render(report.jvmCache()));
 		}
 		return out.toString();
+	}
+
+	/**
+	 * What no span of beans_instantiated explains, per server: each named for a few servers;
+	 * for more, how many, the median and the largest few (a thousand names made a line of
+	 * 169 kB at 10,000 servers).
+	 */
+	static String unattributed(StartupReport report) {
+		List<ServerReport> servers = report.servers()
+			.stream()
+			.filter((server) -> server.unattributedNs().isPresent())
+			.sorted(Comparator.comparingLong((ServerReport server) -> server.unattributedNs().getAsLong()).reversed())
+			.toList();
+		if (servers.size() <= ServerRows.NAMED + 1) {
+			return report.servers()
+				.stream()
+				.filter(servers::contains)
+				.map(ConsoleReport::unattributedOf)
+				.collect(Collectors.joining(", "));
+		}
+		// largest first: the median as ServerRows.Spread takes it, the upper of two
+		long median = servers.get(servers.size() - 1 - servers.size() / 2).unattributedNs().getAsLong();
+		return servers.size() + " servers, median " + Durations.format(median) + "; the largest: "
+				+ ServerRows.bounded(servers, ConsoleReport::unattributedOf);
+	}
+
+	private static String unattributedOf(ServerReport server) {
+		return server.name() + " " + Durations.format(server.unattributedNs().getAsLong());
 	}
 
 	/**
@@ -124,18 +151,18 @@ public final class ConsoleReport {
 	 */
 	private static List<String> dependencies(StartupReport report) {
 		List<String> lines = new ArrayList<>();
-		List<DependencyWait> waits = DependencyWait.of(report)
+		List<ServerRows.Waits> waits = ServerRows.waits(DependencyWait.of(report)
 			.stream()
 			.filter((wait) -> wait.dependant().spawned())
-			.toList();
+			.toList());
 		if (!waits.isEmpty()) {
 			lines.add(OVERLAP_HEADLINE);
-			waits.forEach((wait) -> lines.add("  " + ReportWording.dependencyWait(wait, UnaryOperator.identity())));
+			waits.forEach((shown) -> lines.add("  " + ReportWording.dependencyWait(shown.edge(), UnaryOperator.identity())
+					+ shown.suffix()));
 		}
-		report.servers()
-			.stream()
-			.filter((server) -> !server.spawned())
-			.forEach((server) -> lines.add(server.name() + " " + ReportWording.notSpawned(server, report)));
+		ServerRows.unspawned(report)
+			.forEach((shown) -> lines.add(shown.server().name() + " " + ReportWording.notSpawned(shown.server(), report)
+					+ shown.suffix()));
 		return lines;
 	}
 
@@ -167,25 +194,15 @@ public final class ConsoleReport {
 		columns.add(new Column("cpu/", "wall", true));
 		columns.add(new Column("outcome", "", false));
 		List<List<String>> rows = new ArrayList<>();
-		for (ServerReport server : report.servers()) {
-			List<String> row = new ArrayList<>();
-			row.add(server.name());
-			row.add((server.type() != null) ? server.type() : MISSING);
-			row.add(server.spawned() ? Durations.format(server.spawnToEndNs()) : MISSING);
-			if (waited) {
-				row.add(server.waiting().isPresent() ? Durations.format(server.waitedNs()) : MISSING);
+		for (ServerRows.Row row : ServerRows.of(report)) {
+			if (row instanceof ServerRows.Single single) {
+				rows.add(cells(single.server(), single.server().name(), stageNames, waited, queued));
 			}
-			if (queued) {
-				row.add(server.queuedNs().isPresent() ? Durations.format(server.queuedNs().getAsLong()) : MISSING);
+			else if (row instanceof ServerRows.Group group) {
+				rows.add(groupCells(group, stageNames, waited, queued));
+				ServerReport shown = group.shown();
+				rows.add(cells(shown, "  ↳ " + shown.name() + " (" + group.why() + ")", stageNames, waited, queued));
 			}
-			for (String name : stageNames) {
-				row.add(stageCell(server, name));
-			}
-			row.add(server.probeLagNs().isPresent() ? Durations.format(server.probeLagNs().getAsLong()) : MISSING);
-			row.add(server.cpuPerWall().isPresent() ? ReportWording.cpuPerWall(server.cpuPerWall().getAsDouble())
-					: MISSING);
-			row.add(ReportWording.outcome(server));
-			rows.add(row);
 		}
 		int[] widths = new int[columns.size()];
 		for (int i = 0; i < columns.size(); i++) {
@@ -203,8 +220,65 @@ public final class ConsoleReport {
 		return lines;
 	}
 
-	/** A stage's duration (summed, should a name repeat), or a dash when the server did not report it. */
-	private static String stageCell(ServerReport server, String name) {
+	/** One server's row, named {@code name}. */
+	private static List<String> cells(ServerReport server, String name, Set<String> stageNames, boolean waited,
+			boolean queued) {
+		List<String> row = new ArrayList<>();
+		row.add(name);
+		row.add((server.type() != null) ? server.type() : MISSING);
+		row.add(server.spawned() ? Durations.format(server.spawnToEndNs()) : MISSING);
+		if (waited) {
+			row.add(server.waiting().isPresent() ? Durations.format(server.waitedNs()) : MISSING);
+		}
+		if (queued) {
+			row.add(server.queuedNs().isPresent() ? Durations.format(server.queuedNs().getAsLong()) : MISSING);
+		}
+		for (String stage : stageNames) {
+			OptionalLong ns = stageNs(server, stage);
+			row.add(ns.isPresent() ? Durations.format(ns.getAsLong()) : MISSING);
+		}
+		row.add(server.probeLagNs().isPresent() ? Durations.format(server.probeLagNs().getAsLong()) : MISSING);
+		row.add(server.cpuPerWall().isPresent() ? ReportWording.cpuPerWall(server.cpuPerWall().getAsDouble())
+				: MISSING);
+		row.add(ReportWording.outcome(server));
+		return row;
+	}
+
+	/** A group's row: each column's spread over its replicas, and how many ended each way. */
+	private static List<String> groupCells(ServerRows.Group group, Set<String> stageNames, boolean waited,
+			boolean queued) {
+		List<String> row = new ArrayList<>();
+		row.add(group.name() + " ×" + group.replicas().size());
+		row.add((group.type() != null) ? group.type() : MISSING);
+		row.add(range(group.spawnToReady()));
+		if (waited) {
+			row.add(range(group.spread((server) -> server.waiting().isPresent() ? OptionalLong.of(server.waitedNs())
+					: OptionalLong.empty())));
+		}
+		if (queued) {
+			row.add(range(group.spread(ServerReport::queuedNs)));
+		}
+		for (String stage : stageNames) {
+			row.add(range(group.spread((server) -> stageNs(server, stage))));
+		}
+		row.add(range(group.spread(ServerReport::probeLagNs)));
+		DoubleSummaryStatistics cpu = group.replicas()
+			.stream()
+			.filter((server) -> server.cpuPerWall().isPresent())
+			.mapToDouble((server) -> server.cpuPerWall().getAsDouble())
+			.summaryStatistics();
+		row.add((cpu.getCount() == 0) ? MISSING : ReportWording.cpuPerWall(cpu.getMin()) + "–"
+				+ ReportWording.cpuPerWall(cpu.getMax()));
+		row.add(group.outcomes());
+		return row;
+	}
+
+	private static String range(Optional<ServerRows.Spread> spread) {
+		return spread.map(ServerRows.Spread::range).orElse(MISSING);
+	}
+
+	/** A stage's duration (summed, should a name repeat), if the server reported it. */
+	private static OptionalLong stageNs(ServerReport server, String name) {
 		long ns = 0;
 		boolean found = false;
 		for (Stage stage : server.stages()) {
@@ -213,7 +287,7 @@ public final class ConsoleReport {
 				found = true;
 			}
 		}
-		return found ? Durations.format(ns) : MISSING;
+		return found ? OptionalLong.of(ns) : OptionalLong.empty();
 	}
 
 	private static String line(List<String> cells, List<Column> columns, int[] widths) {

@@ -200,9 +200,14 @@ public final class HtmlReport {
 			.append("\">\n")
 			.append(axisRow());
 		supervisorRow();
-		for (ServerReport server : this.report.servers()) {
-			serverRow(server);
-			beanRows(server);
+		for (ServerRows.Row row : ServerRows.of(this.report)) {
+			if (row instanceof ServerRows.Single single) {
+				serverRow(single.server(), null);
+				beanRows(single.server());
+			}
+			else if (row instanceof ServerRows.Group group) {
+				groupRows(group);
+			}
 		}
 		this.chain.ifPresent(this::chainEdges);
 		this.html.append(endMarker()).append("</main>\n");
@@ -264,29 +269,32 @@ public final class HtmlReport {
 			}
 			this.html.append("</ol>\n");
 		});
-		List<DependencyWait> waits = DependencyWait.of(this.report)
+		List<ServerRows.Waits> waits = ServerRows.waits(DependencyWait.of(this.report)
 			.stream()
 			.filter((wait) -> wait.dependant().spawned())
-			.toList();
+			.toList());
 		if (!waits.isEmpty()) {
 			this.html.append("<h2>What could have overlapped</h2>\n<ul class=\"overlap\">\n");
-			for (DependencyWait wait : waits) {
+			for (ServerRows.Waits shown : waits) {
+				DependencyWait wait = shown.edge();
 				this.html.append("<li data-dependant=\"").append(esc(wait.dependant().name()))
 					.append("\" data-dependency=\"").append(esc(wait.dependency().name()))
 					.append("\" data-known=\"").append(wait.overlap().isPresent()).append("\">")
 					.append(ReportWording.dependencyWait(wait, HtmlWording.STRONG))
+					.append(esc(shown.suffix()))
 					.append("</li>\n");
 			}
 			this.html.append("</ul>\n");
 		}
-		List<ServerReport> unspawned = this.report.servers().stream().filter((server) -> !server.spawned()).toList();
+		List<ServerRows.Unspawned> unspawned = ServerRows.unspawned(this.report);
 		if (!unspawned.isEmpty()) {
 			this.html.append("<h2>Never spawned</h2>\n<ul class=\"unspawned\">\n");
-			for (ServerReport server : unspawned) {
+			for (ServerRows.Unspawned shown : unspawned) {
+				ServerReport server = shown.server();
 				this.html.append("<li data-server=\"").append(esc(server.name())).append("\"><b>")
 					.append(esc(server.name()))
 					.append("</b> ")
-					.append(esc(ReportWording.notSpawned(server, this.report)))
+					.append(esc(ReportWording.notSpawned(server, this.report) + shown.suffix()))
 					.append("</li>\n");
 			}
 			this.html.append("</ul>\n");
@@ -320,19 +328,104 @@ public final class HtmlReport {
 		closeRow(Durations.format(this.report.durationNs()), null);
 	}
 
-	/** A server's row, written straight into the page: a hundred servers make a hundred of them. */
-	private void serverRow(ServerReport server) {
+	/**
+	 * A large group of replicas: a row of their spread, the row of the replica that explains it
+	 * (with its slow beans), and all of them in a table that opens on a click: a thousand rows
+	 * of bars made pages of tens of megabytes a browser took seconds to draw.
+	 */
+	private void groupRows(ServerRows.Group group) {
+		boolean critical = group.replicas().stream().anyMatch(this::isCritical);
+		boolean ready = group.allReady();
+		boolean muted = !ready && group.replicas().stream().allMatch((server) -> server.ready() || server.stopped()
+				|| !server.spawned());
+		String state = ready ? "ok" : muted ? "muted" : "bad";
+		openRow("group", group.name(), ready ? "ready" : group.shown().outcome(),
+				(critical ? " critical" : "") + (ready ? "" : " " + state));
+		int groupRow = this.rows;
+		group.replicas().forEach((server) -> this.rowOf.put(server.name(), groupRow));
+		int size = group.replicas().size();
+		long readyCount = group.replicas().stream().filter(ServerReport::ready).count();
+		label(group.name(), group.type(), ready ? size + " replicas" : group.outcomes(), state,
+				ready ? size + " ready" : readyCount + "/" + size + " ready", group.outcomes());
+		this.html.append("<div class=\"track\">");
+		Optional<ServerRows.Spread> spread = group.spawnToReady();
+		String text = spread.map((times) -> group.replicas().size() + " replicas: spawn→ready " + times.range()
+				+ ", median " + Durations.format(times.median())).orElse(group.outcomes());
+		bar("spread", null, group.firstSpawnNs(), group.lastEndNs(),
+				this.geometry.fitting(group.lastEndNs() - group.firstSpawnNs(), text,
+						spread.map(ServerRows.Spread::range).orElse("")),
+				text + "\nfirst spawned at " + this.geometry.offset(group.firstSpawnNs()) + ", last "
+						+ (ready ? "ready" : "ended") + " at " + this.geometry.offset(group.lastEndNs()) + "\n"
+						+ group.outcomes(), "");
+		closeRow(spread.map((times) -> Durations.format(times.max())).orElse("-"),
+				spread.map((times) -> "median " + Durations.format(times.median()) + " · min "
+						+ Durations.format(times.min())).orElse(null));
+		ServerReport shown = group.shown();
+		serverRow(shown, group.why());
+		beanRows(shown);
+		replicaTable(group);
+	}
+
+	/** Every replica of a group, a line each, in a table that opens on a click. */
+	private void replicaTable(ServerRows.Group group) {
+		Set<String> stages = new LinkedHashSet<>();
+		group.replicas().forEach((server) -> server.stages().forEach((stage) -> stages.add(stage.name())));
+		this.rows++;
+		this.html.append("<details class=\"replicas\" data-server=\"");
+		HtmlText.escape(group.name(), this.html).append("\"><summary>All ")
+			.append(group.replicas().size())
+			.append(" replicas of ");
+		HtmlText.escape(group.name(), this.html).append(": spawn→ready and each stage</summary>\n<table><tr><th>server</th>"
+				+ "<th>spawn→ready</th>");
+		for (String stage : stages) {
+			HtmlText.escape(stage, this.html.append("<th>")).append("</th>");
+		}
+		this.html.append("<th>outcome</th></tr>\n");
+		for (ServerReport server : group.replicas()) {
+			this.html.append("<tr data-server=\"");
+			HtmlText.escape(server.name(), this.html).append('"');
+			if (!server.ready()) {
+				this.html.append(" class=\"bad\"");
+			}
+			HtmlText.escape(server.name(), this.html.append("><td>")).append("</td><td>")
+				.append(server.spawned() ? Durations.format(server.spawnToEndNs()) : "-");
+			for (String stage : stages) {
+				this.html.append("</td><td>");
+				server.stages()
+					.stream()
+					.filter((candidate) -> candidate.name().equals(stage))
+					.findFirst()
+					.ifPresentOrElse((found) -> this.html.append(Durations.format(found.durationNs())),
+							() -> this.html.append('-'));
+			}
+			HtmlText.escape(ReportWording.outcome(server), this.html.append("</td><td>")).append("</td></tr>\n");
+		}
+		this.html.append("</table></details>\n");
+	}
+
+	private boolean isCritical(ServerReport server) {
 		boolean onChain = this.chain
 			.map((chain) -> chain.links().stream().anyMatch((link) -> link.server().equals(server)))
 			.orElse(false);
-		boolean isCritical = onChain
-				|| (this.chain.isEmpty() && this.critical.map((path) -> path.server().equals(server)).orElse(false));
+		return onChain || (this.chain.isEmpty() && this.critical.map((path) -> path.server().equals(server)).orElse(false));
+	}
+
+	/**
+	 * A server's row, written straight into the page.
+	 * @param server the server
+	 * @param shownFor why it is shown for its group ({@code slowest of 1000 replicas}), or {@code null}
+	 */
+	private void serverRow(ServerReport server, @Nullable String shownFor) {
+		boolean isCritical = isCritical(server);
 		Optional<Stage> slowest = isCritical ? server.slowestStage() : Optional.empty();
 		String state = server.ready() ? "ok" : (server.stopped() || !server.spawned()) ? "muted" : "bad";
-		String classes = (isCritical ? " critical" : "") + (server.ready() ? "" : " " + state);
+		String classes = (isCritical ? " critical" : "") + (server.ready() ? "" : " " + state)
+				+ ((shownFor != null) ? " replica" : "");
 		openRow("server", server.name(), server.outcome(), classes);
 		this.rowOf.put(server.name(), this.rows);
-		label(server.name(), server.type(), HtmlWording.note(server, isCritical, this.chain.isPresent()), state,
+		String note = HtmlWording.note(server, isCritical, this.chain.isPresent());
+		label(server.name(), server.type(),
+				(shownFor == null) ? note : (note == null) ? shownFor : shownFor + " · " + note, state,
 				ReportWording.outcome(server), HtmlWording.badgeTitle(server));
 		this.html.append("<div class=\"track\">");
 		server.waiting().ifPresent((wait) -> waitBar(server, wait));

@@ -82,6 +82,15 @@ final class HtmlReportStyle {
 			.dependencies .chain-key { margin: 0 0 4px; color: var(--muted); font-size: 12px; }
 			.dependencies ol, .dependencies ul { margin: 0; padding-left: 22px; }
 			.dependencies li { margin: 2px 0; }
+			.bar.spread { background: linear-gradient(to right, #d0d7de, #8c959f); color: var(--ink); }
+			.row.replica .label { padding-left: 26px; }
+			details.replicas { position: relative; z-index: 5; min-width: 0; overflow-x: auto; padding: 4px 14px 6px 26px;
+			  background: #fff; border-top: 1px solid var(--line); font-size: 12px; }
+			details.replicas summary { cursor: pointer; color: #0969da; }
+			details.replicas table { border-collapse: collapse; margin: 6px 0; font-variant-numeric: tabular-nums; }
+			details.replicas th, details.replicas td { padding: 1px 10px 1px 0; text-align: right; white-space: nowrap; }
+			details.replicas th:first-child, details.replicas td:first-child { text-align: left; }
+			details.replicas tr.bad td { color: #a40e26; }
 			.bar.opaque { background: #8c959f; }
 			.bar.failed { background: repeating-linear-gradient(135deg, #cf222e 0 7px, #e5534b 7px 14px); }
 			.bar.stopped { background: repeating-linear-gradient(135deg, #8c959f 0 7px, #c2c9d0 7px 14px); color: var(--ink); }

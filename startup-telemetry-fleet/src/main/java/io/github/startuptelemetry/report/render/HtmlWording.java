@@ -49,36 +49,38 @@ final class HtmlWording {
 				.map((chain) -> "All ready " + ReportWording.chainHeadline(chain, STRONG, WHO) + ".")
 				.orElseGet(() -> this.report.criticalPath().map(HtmlWording::criticalPath).orElse("No servers."));
 		}
-		List<String> unspawned = this.report.servers()
-			.stream()
-			.filter((s) -> !s.spawned())
-			.map((s) -> WHO.apply(s.name()))
-			.toList();
+		// at most a few names per list: a thousand pending servers are a count, not a paragraph
+		List<ServerReport> unspawned = this.report.servers().stream().filter((s) -> !s.spawned()).toList();
 		String never = unspawned.isEmpty() ? ""
-				: " Never spawned, still waiting for their dependencies: " + String.join(", ", unspawned) + ".";
+				: " Never spawned, still waiting for their dependencies: " + ServerRows.bounded(unspawned, HtmlWording::who)
+						+ ".";
 		List<ServerReport> exited = this.report.servers()
 			.stream()
 			.filter((s) -> !s.ready() && s.exitCode().isPresent())
 			.toList();
 		if (!exited.isEmpty()) {
 			long started = this.report.servers().stream().filter(ServerReport::spawned).count();
+			String more = (exited.size() > ServerRows.NAMED)
+					? "; " + (exited.size() - ServerRows.NAMED) + " more exited before they were ready" : "";
 			return exited.stream()
+				.limit(ServerRows.NAMED)
 				.map((s) -> WHO.apply(s.name()) + " exited with code " + s.exitCode().getAsInt() + " after "
 						+ Durations.format(s.spawnToEndNs()) + ", before it was ready")
-				.collect(Collectors.joining("; ", "", (exited.size() < started) ? "; the others were stopped." : "."))
+				.collect(Collectors.joining("; ", "",
+						more + ((exited.size() < started) ? "; the others were stopped." : ".")))
 					+ never;
 		}
-		List<String> pending = this.report.servers()
-			.stream()
-			.filter((s) -> !s.ready() && s.spawned())
-			.map((s) -> WHO.apply(s.name()))
-			.toList();
-		String waiting = pending.isEmpty() ? "" : " Not ready yet: " + String.join(", ", pending) + ".";
+		List<ServerReport> pending = this.report.servers().stream().filter((s) -> !s.ready() && s.spawned()).toList();
+		String waiting = pending.isEmpty() ? "" : " Not ready yet: " + ServerRows.bounded(pending, HtmlWording::who) + ".";
 		return switch (this.report.outcome()) {
 			case StartupOutcome.TIMEOUT -> "The ready timeout passed." + waiting + never;
 			case StartupOutcome.INTERRUPTED -> "The supervisor was stopped during startup." + waiting + never;
 			default -> "The startup failed." + waiting + never;
 		};
+	}
+
+	private static String who(ServerReport server) {
+		return WHO.apply(server.name());
 	}
 
 	private static String criticalPath(CriticalPath path) {

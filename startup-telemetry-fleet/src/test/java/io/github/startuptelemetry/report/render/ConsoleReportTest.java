@@ -3,6 +3,7 @@ package io.github.startuptelemetry.report.render;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -103,6 +104,86 @@ class ConsoleReportTest {
 		String unqueued = ConsoleReport.render(new StartupReport(null, T0, T0 + S, "ready", null, List.of(),
 				List.of(local)));
 		assertThat(unqueued).doesNotContain("queued");
+	}
+
+	@Test
+	void aLargeGroupOfReplicasIsOneRowOfTheirSpreadAndTheRowOfTheSlowest() {
+		List<ServerReport> servers = new ArrayList<>(ReplicaFleet.replicas("model", 12, 0));
+		servers.add(ServerReport.of("gateway", "gateway", ReplicaFleet.T0, ReplicaFleet.T0 + 3 * S, "ready"));
+
+		List<String> lines = ConsoleReport.render(ReplicaFleet.ready(servers)).lines().toList();
+
+		assertThat(lines).filteredOn((line) -> line.startsWith("model ×12")).singleElement()
+			.asString()
+			.contains("model", "1.0 s", "12 ready");
+		int group = lines.indexOf(lines.stream().filter((line) -> line.startsWith("model ×12")).findFirst().get());
+		assertThat(lines.get(group + 1)).startsWith("  ↳ model-11 (slowest of 12 replicas)").contains("1.0 s", "ready");
+		assertThat(lines).filteredOn((line) -> line.matches("model-\\d+ .*")).as("no replica alone").isEmpty();
+		assertThat(lines).filteredOn((line) -> line.startsWith("gateway")).hasSize(1);
+	}
+
+	@Test
+	void eachColumnOfAGroupRowIsTheSpreadOfItsReplicas() {
+		List<ServerReport> servers = new ArrayList<>(ReplicaFleet.replicas("model", 500, 0));
+
+		String group = ConsoleReport.render(ReplicaFleet.ready(servers))
+			.lines()
+			.filter((line) -> line.startsWith("model ×500"))
+			.findFirst()
+			.orElseThrow();
+
+		// spawn→ready 1.0 s to 1.5 s; beans_instantiated three tenths of it
+		assertThat(group).contains("1.0 s–1.5 s", "300 ms–450 ms", "500 ready");
+	}
+
+	@Test
+	void upToEightReplicasAreShownOneARow() {
+		List<String> lines = ConsoleReport.render(ReplicaFleet.ready(ReplicaFleet.replicas("model", 8, 0)))
+			.lines()
+			.toList();
+
+		assertThat(lines).filteredOn((line) -> line.matches("model-\\d+ .*")).hasSize(8);
+		assertThat(lines).noneMatch((line) -> line.contains("×"));
+	}
+
+	@Test
+	void theReplicaThatExitedIsTheOneShownAndTheOutcomesAreCounted() {
+		List<ServerReport> servers = ReplicaFleet.replicas("model", 12, 0)
+			.stream()
+			.map((server) -> ServerReport.of(server.name(), server.type(), server.spawnNs(), server.endNs(), "crashed")
+				.asReplicaOf("model"))
+			.map((server) -> server.name().equals("model-5") ? server.withExitCode(3) : server)
+			.toList();
+		StartupReport report = new StartupReport(null, ReplicaFleet.T0, ReplicaFleet.T0 + 3 * S, "crashed",
+				"'model-5' exited with code 3", List.of(), servers);
+
+		List<String> lines = ConsoleReport.render(report).lines().toList();
+
+		assertThat(lines).filteredOn((line) -> line.startsWith("model ×12")).singleElement()
+			.asString()
+			.endsWith("11 crashed (stopped), 1 crashed (exit 3)");
+		assertThat(lines).anyMatch((line) -> line.startsWith("  ↳ model-5 (first to exit of 12 replicas)")
+				&& line.endsWith("crashed (exit 3)"));
+	}
+
+	@Test
+	void theUnattributedLineOfAThousandServersCountsThemAndNamesTheLargestFew() {
+		List<ServerReport> servers = new ArrayList<>();
+		for (int i = 0; i < 1000; i++) {
+			long start = T0 + S;
+			servers.add(ServerReport.of("s-" + i, "s", T0, start + (100 + i) * MS, "ready")
+				.withTimeline(TestTimelines.of(List.of(new Stage("beans_instantiated", start, start + (100 + i) * MS)),
+						start + (100 + i) * MS, List.of())));
+		}
+
+		String line = ConsoleReport.render(ReplicaFleet.ready(servers))
+			.lines()
+			.filter((candidate) -> candidate.startsWith("unattributed in beans_instantiated"))
+			.findFirst()
+			.orElseThrow();
+
+		assertThat(line).endsWith(": 1000 servers, median 600 ms; the largest: s-999 1.1 s, s-998 1.1 s, s-997 1.1 s "
+				+ "and 997 more");
 	}
 
 	@Test

@@ -6,6 +6,7 @@ import io.github.startuptelemetry.report.JsonReport;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -196,11 +197,61 @@ class DependencyReportTest {
 
 		Map<String, Object> document = map(JsonText.parse(JsonReport.render(report)));
 		Map<String, Object> gateway = map(list(document.get("servers")).get(2));
-		assertThat(gateway).containsEntry("outcome", "crashed").containsEntry("spawnToReadyMs", 0.0);
+		assertThat(gateway).containsEntry("outcome", "crashed")
+			.containsEntry("spawnToReadyMs", 0.0)
+			.as("never spawned: no spawn time")
+			.containsEntry("spawnEpochNs", null);
+		assertThat(map(list(document.get("servers")).get(0))).containsEntry("spawnEpochNs", at(1000));
 		assertThat(map(gateway.get("dependencies"))).containsEntry("spawned", false)
 			.containsEntry("blockedBy", "model-0")
 			.containsEntry("waitedMs", 500.0);
 		assertThat(document.get("criticalChain")).isNull();
+	}
+
+	@Test
+	void aLargeGroupOfReplicasWaitingForOneDependencyIsOneLineItsLongestWait() {
+		ServerReport config = ServerReport.of("config", "config", at(1000), at(4000), "ready");
+		List<ServerReport> servers = new ArrayList<>(List.of(config));
+		for (int i = 0; i < 12; i++) {
+			servers.add(ServerReport.of("gateway-" + i, "gateway", at(4010 + i), at(6000 + i), "ready")
+				.withWaiting(new Waiting(at(1000 - i), true, List.of(new DependsOn("config", "ready", List.of("config"))),
+						"config", null))
+				.asReplicaOf("gateway"));
+		}
+		StartupReport report = new StartupReport("abc", T0, at(6011), "ready", null, SUPERVISOR, servers);
+
+		assertThat(ConsoleReport.render(report).lines().filter((line) -> line.contains(" for config (ready): ")).toList())
+			.singleElement()
+			.asString()
+			.startsWith("  gateway-11 waited 3.0 s for config (ready): unknown what could have overlapped")
+			.endsWith("(the longest of 12 replicas of gateway; the shortest 3.0 s)");
+		Document page = Jsoup.parse(HtmlReport.render(report));
+		assertThat(page.select(".dependencies ul.overlap li").eachAttr("data-dependant")).containsExactly("gateway-11");
+	}
+
+	@Test
+	void aLargeGroupNeverSpawnedIsNamedByItsFirstReplicasAndCounted() {
+		List<ServerReport> servers = new ArrayList<>(List.of(failedReport().servers().get(0)));
+		for (int i = 0; i < 12; i++) {
+			servers.add(ServerReport.of("gateway-" + i, "gateway", at(1500), at(1500), "crashed")
+				.withWaiting(new Waiting(at(1000), false, List.of(new DependsOn("config", "ready", List.of("config"))),
+						null, "config"))
+				.asReplicaOf("gateway"));
+		}
+		StartupReport report = new StartupReport("abc", T0, at(1500), "crashed", "Server 'config' exited with code 3",
+				List.of(new Stage("unfinished", T0, at(1500))), servers);
+
+		List<String> unspawned = ConsoleReport.render(report)
+			.lines()
+			.filter((line) -> line.contains(" not spawned: "))
+			.toList();
+		assertThat(unspawned).hasSize(3);
+		assertThat(unspawned.get(2)).startsWith("gateway-2 not spawned: waiting for config (ready)")
+			.endsWith("; and 9 more replicas of gateway not spawned");
+		Document page = Jsoup.parse(HtmlReport.render(report));
+		assertThat(page.select(".verdict").text()).endsWith(
+				"Never spawned, still waiting for their dependencies: gateway-0, gateway-1, gateway-2 and 9 more.");
+		assertThat(page.select(".dependencies ul.unspawned li")).hasSize(3);
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.github.startuptelemetry.report.render;
 import io.github.startuptelemetry.report.ServerReport;
 import io.github.startuptelemetry.report.StartupReport;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
@@ -319,6 +320,49 @@ class HtmlReportTest {
 	 * held all ready back, beans_instantiated its slowest stage) and a server without the
 	 * timeline endpoint.
 	 */
+	@Test
+	void aLargeGroupOfReplicasIsARowOfTheirSpreadTheRowOfTheSlowestAndATableOfAllThatOpensOnAClick() {
+		List<ServerReport> servers = new ArrayList<>(ReplicaFleet.replicas("model", 12, 8));
+		servers.add(ServerReport.of("gateway", "gateway", T0, T0 + 3 * S, "ready"));
+
+		Document page = parse(ReplicaFleet.ready(servers));
+
+		assertThat(page.select(".row[data-row]:not([data-row=bean])").eachAttr("data-server"))
+			.containsExactly("supervisor", "model", "model-11", "gateway");
+		Element group = page.selectFirst(".row[data-row=group]");
+		assertThat(group.attr("data-server")).isEqualTo("model");
+		assertThat(group.select(".badge").text()).isEqualTo("12 ready");
+		assertThat(group.select(".note").text()).isEqualTo("12 replicas");
+		assertThat(group.select(".bar.spread").attr("title")).startsWith("12 replicas: spawn→ready 1.0 s, median 1.0 s");
+		assertThat(group.select(".stats small").text()).isEqualTo("median 1.0 s · min 1.0 s");
+		Element slowest = row(page, "model-11");
+		assertThat(slowest.classNames()).contains("replica");
+		assertThat(slowest.select(".note").text()).isEqualTo("slowest of 12 replicas");
+		assertThat(bars(slowest)).hasSize(9);
+		assertThat(page.select(".row.bean[data-server=model-11]")).as("its slowest beans").hasSize(6);
+		assertThat(page.select(".row.bean:not([data-server=model-11]):not(.more)")).isEmpty();
+		Element table = page.selectFirst("details.replicas[data-server=model]");
+		assertThat(table.attr("open")).as("closed until clicked").isEmpty();
+		assertThat(table.select("summary").text()).isEqualTo("All 12 replicas of model: spawn→ready and each stage");
+		assertThat(table.select("tr[data-server]").eachAttr("data-server")).hasSize(12).startsWith("model-0")
+			.endsWith("model-11");
+		assertThat(table.select("tr[data-server=model-3] td").eachText()).containsExactly("model-3", "1.0 s", "100 ms",
+				"100 ms", "100 ms", "100 ms", "301 ms", "100 ms", "100 ms", "0.0 ms", "100 ms", "ready");
+	}
+
+	@Test
+	void aThousandReplicasWithTheirStagesAndSlowBeansMakeAPageOfAtMostTwoMegabytes() {
+		StartupReport report = ReplicaFleet.ready(ReplicaFleet.replicas("model", 1000, 8));
+
+		String html = HtmlReport.render(report);
+
+		// each of them a row of bars with its beans made 10 kB a server
+		assertThat(html.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).isLessThan(2_000_000);
+		Document page = Jsoup.parse(html);
+		assertThat(page.select(".row")).hasSizeLessThan(20);
+		assertThat(page.select("details.replicas tr[data-server]")).hasSize(1000);
+	}
+
 	private static StartupReport readyReport() {
 		ServerReport model0 = ServerReport.of("model-0", "model", T0 + S, T0 + 4 * S, "ready")
 			.withTimeline(TestTimelines.of(List.of(new Stage("main_start", T0 + S, T0 + 2 * S),

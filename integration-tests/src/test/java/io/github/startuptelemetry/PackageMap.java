@@ -98,7 +98,8 @@ final class PackageMap {
 		.beyond("OTel API and SDK")
 		.add("export.internal", "where a process's startup telemetry goes, off its startup's path: `ExportSettings`, "
 				+ "`StartupExport` (the export thread; the application's OpenTelemetry, else `OwnSdk` built only when "
-				+ "something is configured), `StartupHistograms`, `ExportLog` (one WARN per signal), `QuietExporters`, "
+				+ "something is configured, its requests bounded by `BoundedRequests`), `StartupHistograms`, `ExportLog` (one "
+				+ "WARN per signal), `QuietExporters`, "
 				+ "`ZipkinExporter`, `StartupExportConfiguration`")
 		.uses("autoconfigure", "contract", "internal", "lifecycle.internal", "tracing.internal")
 		.beyond("Spring Boot", "OTel API and SDK", "Micrometer")

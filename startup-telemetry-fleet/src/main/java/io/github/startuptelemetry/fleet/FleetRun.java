@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -89,8 +90,12 @@ final class FleetRun {
 
 	private final List<FleetServer> servers = new ArrayList<>();
 
-	/** The same servers by name, for the callbacks: a hundred of them need no hundred scans. */
-	private final Map<String, FleetServer> byName = new HashMap<>();
+	/**
+	 * The same servers by name, for the callbacks: a hundred of them need no hundred scans. Filled
+	 * before any server is spawned, then only read, without the run's lock: a burst of callbacks
+	 * does not queue behind it.
+	 */
+	private final Map<String, FleetServer> byName = new ConcurrentHashMap<>();
 
 	private State state = State.NEW;
 
@@ -217,8 +222,7 @@ final class FleetRun {
 		this.probing = new FleetProbing(this.properties.getProbe());
 		if (this.properties.getCallback().isEnabled()) {
 			this.callback = ReadinessCallbackServer.start(this.properties.getCallback().getAddress(),
-					this.properties.getCallback().getPort(), this::calledBack,
-					this::clockAsked);
+					this.properties.getCallback().getPort(), this::calledBack, this::clockAsked, plan.size());
 		}
 		DependencyScheduler schedule = new DependencyScheduler(plan);
 		synchronized (this.lock) {
@@ -749,10 +753,8 @@ final class FleetRun {
 		this.processes.stop(started);
 	}
 
-	private FleetServer named(String name) {
-		synchronized (this.lock) {
-			return this.byName.get(name);
-		}
+	private @Nullable FleetServer named(String name) {
+		return this.byName.get(name);
 	}
 
 	private List<FleetServer> serversNow() {

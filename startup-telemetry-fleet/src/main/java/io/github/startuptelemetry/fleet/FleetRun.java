@@ -673,7 +673,9 @@ final class FleetRun {
 		else {
 			why = "still starting when the startup failed (" + outcome + ")";
 		}
-		return why + "; last lines of " + server.process.log() + ":\n" + lastLines(server, REASON_TAIL_LINES);
+		String tail = lastLines(server, REASON_TAIL_LINES);
+		return why + (tail.isEmpty() ? "; nothing in its log, " + server.process.log()
+				: "; last lines of " + server.process.log() + ":\n" + tail);
 	}
 
 	/** The last lines of a server's output, each bounded: a server may log a line of any length. */

@@ -94,6 +94,37 @@ class FleetRunTest {
 		}
 	}
 
+	@Test
+	void aFleetStoppedBeforeItIsReadySaysSoOnEachServersSpan() throws Exception {
+		int replicas = 300;
+		SupervisorProperties.Server server = new SupervisorProperties.Server();
+		server.setName("model");
+		server.setCommand(List.of("model"));
+		server.setReplicas(replicas);
+		SupervisorProperties properties = fleet(server);
+		properties.getProbe().setTimeout(Duration.ofMillis(50));
+		Reasons startup = new Reasons();
+		FleetRun run = new FleetRun(properties, startup, new Launchers(List.of(this.launcher), properties), () -> 0,
+				null);
+		CompletableFuture<Boolean> launched = CompletableFuture.supplyAsync(run::launch);
+		assertTimeoutPreemptively(HANG, () -> {
+			// every server launched (then the stop comes while they start)
+			while (this.launcher.started.size() < replicas) {
+				Thread.onSpinWait();
+			}
+			run.stop();
+			assertThat(launched.get()).as("a stopped run").isFalse();
+		});
+
+		assertThat(startup.aborted).isInstanceOfSatisfying(FleetStartupException.class, (failure) -> {
+			assertThat(failure.outcome()).isEqualTo("interrupted");
+			assertThat(failure.getMessage()).startsWith("The supervisor was stopped before all servers were ready: "
+					+ replicas + " servers: model-0 (log ").hasSizeLessThan(4096);
+		});
+		assertThat(startup.reasons).hasSize(replicas)
+			.allSatisfy((name, reason) -> assertThat(reason).startsWith("not ready when the supervisor was stopped; "));
+	}
+
 	private SupervisorProperties fleet(SupervisorProperties.Server... servers) {
 		SupervisorProperties properties = new SupervisorProperties();
 		properties.setServers(List.of(servers));

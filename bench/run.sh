@@ -39,6 +39,10 @@
 #                                   receiver with a Collector's 20 MiB limit, longest log line (1 run, about 20 min at load 9-28;
 #                                   SCALE=local-health-100,sim-timeout-600 runs only those, into scale-<keys>.md;
 #                                   not in `all`: the 1,000 and 10,000 runs load the box for minutes)
+#   bench/run.sh trace-volume [STARTS] what one server adds to a fleet's startup trace (issue 34): the spans of its
+#                                   trace and the OTLP bytes that carried them, the sample server and the Boot app with
+#                                   OpenTelemetry, bean spans over 20 ms (the default), over 100 ms and off, 3 starts each
+#                                   (about 3 min; not in `all`)
 #   bench/run.sh jvm-cache [ROUNDS] the JVM startup caches (telemetry.supervisor.jvm-cache): the sample fleet in compare
 #                                   mode on JDK 25 (AOT cache; JDK25_HOME or /usr/lib/jvm/*-25*) and on this JDK (17: AppCDS),
 #                                   10 rounds each; one server trained by hand (docs/jvm-cache.md) as the executable jar,
@@ -145,6 +149,10 @@ fi
 if [[ "$what" == shutdown || "$what" == all ]]; then
   benchmark ShutdownBenchmark "$shutdown_runs" shutdown
   took shutdown
+fi
+if [[ "$what" == trace-volume ]]; then
+  benchmark TraceVolumeBenchmark "${runs:-3}" trace-volume
+  took trace-volume
 fi
 if [[ "$what" == scale ]]; then
   # SCALE=keys (never in `all`): only those scenarios, into a file of their own

@@ -58,7 +58,8 @@ final class PackageMap {
 		.add("internal", "what every feature shares: `JsonText` (the one JSON writer and bounded parser), `Http11` "
 				+ "(the one HTTP/1.1 framing of our hand-written clients), `DaemonThreads`, `Guarded` (telemetry never "
 				+ "fails the application), `Decimals`, `Durations`, `HostName`, `PerfData` (a HotSpot JVM's hsperfdata "
-				+ "file), `BootClassNames` (Boot's classes named as compile-time constants, never loaded)")
+				+ "file), `BootClassNames` (Boot's classes named as compile-time constants, never loaded), "
+				+ "`BoundedText` (messages, log tails and lists of servers kept within a bound)")
 		.beyond("JDK", "Commons Logging")
 		.add("timeline", "the values of one reported startup: `Stage`, `StepTiming` (a slow bean or step), "
 				+ "`ServerTimeline`, `JvmInfo`, `JvmCounters`, `TimelineJson` (that record as JSON, both ways)")
@@ -93,11 +94,12 @@ final class PackageMap {
 		.beyond("Spring Boot")
 		.add("tracing.internal", "`StartupSpans` (typed attribute keys, stages → spans with explicit timestamps), the "
 				+ "sampler that keeps startup spans, `TypedResource` (lens's int rule), `SdkFlush`")
-		.uses("contract", "timeline", "timeline.internal")
+		.uses("contract", "internal", "timeline", "timeline.internal")
 		.beyond("OTel API and SDK")
 		.add("export.internal", "where a process's startup telemetry goes, off its startup's path: `ExportSettings`, "
 				+ "`StartupExport` (the export thread; the application's OpenTelemetry, else `OwnSdk` built only when "
-				+ "something is configured), `StartupHistograms`, `ExportLog` (one WARN per signal), `QuietExporters`, "
+				+ "something is configured, its requests bounded by `BoundedRequests`), `StartupHistograms`, `ExportLog` (one "
+				+ "WARN per signal), `QuietExporters`, "
 				+ "`ZipkinExporter`, `StartupExportConfiguration`")
 		.uses("autoconfigure", "contract", "internal", "lifecycle.internal", "tracing.internal")
 		.beyond("Spring Boot", "OTel API and SDK", "Micrometer")

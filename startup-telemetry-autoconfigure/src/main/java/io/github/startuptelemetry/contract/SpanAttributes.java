@@ -25,6 +25,18 @@ public final class SpanAttributes {
 	/** Int: the process's id. */
 	public static final String PROCESS_PID = "process.pid";
 
+	/**
+	 * String, on the {@link SpanNames#EXCEPTION_EVENT} event of a failed {@code gym.startup}: the
+	 * failure's class (OpenTelemetry's semantic conventions, as {@code Span.recordException} writes them).
+	 */
+	public static final String EXCEPTION_TYPE = "exception.type";
+
+	/** String, on that event: the failure's message, at most 8,192 characters. */
+	public static final String EXCEPTION_MESSAGE = "exception.message";
+
+	/** String, on that event: the failure's stack trace, at most 8,192 characters. */
+	public static final String EXCEPTION_STACKTRACE = "exception.stacktrace";
+
 	/** String: on a slow bean or application step under beans_instantiated, its ApplicationStartup step. */
 	public static final String STEP = "nemo.gym.startup.step";
 

@@ -10,6 +10,12 @@ public final class SpanNames {
 	/** Instrumentation scope of every startup span. */
 	public static final String SCOPE = "startup-telemetry";
 
+	/**
+	 * The event on a failed {@code gym.startup} that says what failed it, as OpenTelemetry's
+	 * {@code Span.recordException} names it ({@link SpanAttributes#EXCEPTION_TYPE} and the others).
+	 */
+	public static final String EXCEPTION_EVENT = "exception";
+
 	/** The supervisor: its start to all servers ready (or the abort). */
 	public static final String SUPERVISOR_ROOT = "gym.startup";
 

@@ -22,11 +22,19 @@ import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
  * A server process's own startup stages: those before the JVM existed, taken from the env
- * contract, then the ones it times itself. A worker process (a server's second JVM, spawned by
- * the first) begins at the main process's hand-off instead of at its own spawn. Other packages
- * see it only through {@code ProcessTimeline}.
+ * contract (its prelude), then the ones it times itself from the JVM's start. A worker process
+ * (a server's second JVM, spawned by the first) begins at the main process's hand-off instead of
+ * at its own spawn. The prelude is placed on this clock once the supervisor's clock is known,
+ * read off the startup's thread, and only by those who read the stages. Other packages see it
+ * only through {@code ProcessTimeline}.
  */
 class ServerStartupTimeline extends StageTimeline {
+
+	/**
+	 * The longest a reader of the stages waits for the supervisor's clock: its connect and read
+	 * timeouts, and some. Only readers wait (the report, after ready), never the startup.
+	 */
+	private static final long CLOCK_WAIT_MS = 2L * SupervisorCallback.TIMEOUT_MS + 500;
 
 	private final AtomicBoolean claimed = new AtomicBoolean();
 
@@ -38,7 +46,15 @@ class ServerStartupTimeline extends StageTimeline {
 
 	private final @Nullable SupervisorCallback callback;
 
-	private final @Nullable ClockOffset clock;
+	/** The env stamps whose stages are placed once the clock is known; {@code null} for none. */
+	private final @Nullable SpawnHandOff env;
+
+	private final Object preludeLock = new Object();
+
+	/** The stages before the JVM, once placed; read without a lock once set. */
+	private volatile SpawnHandOff.@Nullable Prelude prelude;
+
+	private volatile @Nullable ClockOffset clock;
 
 	private volatile List<StepTiming> steps = List.of();
 
@@ -48,14 +64,26 @@ class ServerStartupTimeline extends StageTimeline {
 		this(startNs, worker, traceParent, ignoredEnv, null, null);
 	}
 
-	private ServerStartupTimeline(long startNs, boolean worker, @Nullable TraceParent traceParent,
-			List<String> ignoredEnv, @Nullable SupervisorCallback callback, @Nullable ClockOffset clock) {
-		super(startNs);
+	/**
+	 * @param jvmStartNs where this process's own stages begin, and its prelude ends
+	 * @param env the env stamps of the prelude, or {@code null} for none
+	 * @param callback the supervisor to read the clock of (first) and tell once ready, or {@code null}
+	 */
+	private ServerStartupTimeline(long jvmStartNs, boolean worker, @Nullable TraceParent traceParent,
+			List<String> ignoredEnv, @Nullable SupervisorCallback callback, @Nullable SpawnHandOff env) {
+		super(jvmStartNs);
 		this.worker = worker;
 		this.traceParent = traceParent;
 		this.ignoredEnv = List.copyOf(ignoredEnv);
 		this.callback = callback;
-		this.clock = clock;
+		this.env = env;
+		if (env == null) {
+			this.prelude = new SpawnHandOff.Prelude(List.of(), List.of());
+		}
+		else if (callback == null) {
+			// no clock to wait for: placed now, as it is
+			placePrelude(null);
+		}
 	}
 
 	/**
@@ -87,25 +115,13 @@ class ServerStartupTimeline extends StageTimeline {
 				&& (processEnv.containsKey(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL)
 						|| processEnv.containsKey(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_TOKEN)))
 								? SupervisorCallback.fromEnv(processEnv, ignored) : null;
-		ClockOffset clock = (callback != null) ? callback.measureClock() : null;
 		if (callback != null) {
+			// its own thread reads the supervisor's clock first: this one goes on at once
 			callback.prepare();
 		}
 		long jvmStartNs = JvmCounterReader.jvmStartMillis() * 1_000_000L;
-		SpawnHandOff.Prelude prelude = env.prelude(jvmStartNs, worker, clock);
-		ignored.addAll(prelude.ignored());
-		if (!ignored.isEmpty()) {
-			Log logger = LogFactory.getLog(ServerStartupTimeline.class);
-			if (logger.isDebugEnabled()) {
-				logger.debug("Env values ignored (present but unusable): " + String.join("; ", ignored));
-			}
-		}
-		long start = prelude.stages().isEmpty() ? jvmStartNs : prelude.stages().get(0).startNs();
-		ServerStartupTimeline timeline = new ServerStartupTimeline(start, worker, env.traceParent().orElse(null),
-				ignored, callback, clock);
-		for (Stage stage : prelude.stages()) {
-			timeline.add(stage.name(), stage.startNs(), stage.endNs());
-		}
+		ServerStartupTimeline timeline = new ServerStartupTimeline(jvmStartNs, worker, env.traceParent().orElse(null),
+				ignored, callback, env);
 		if (startingCounters != null) {
 			// main_start runs from the JVM's start, where every counter was 0
 			timeline.countJvm(JvmCounterReader.source(), JvmCounters.ZERO);
@@ -134,7 +150,68 @@ class ServerStartupTimeline extends StageTimeline {
 
 	/** Env values that were present but unusable, one line each. */
 	List<String> ignoredEnv() {
-		return this.ignoredEnv;
+		return ignoredEnv(prelude());
+	}
+
+	private List<String> ignoredEnv(SpawnHandOff.Prelude prelude) {
+		if (prelude.ignored().isEmpty()) {
+			return this.ignoredEnv;
+		}
+		List<String> all = new ArrayList<>(this.ignoredEnv);
+		all.addAll(prelude.ignored());
+		return List.copyOf(all);
+	}
+
+	/** The prelude's stages, then this process's own. */
+	@Override
+	public List<Stage> stages() {
+		List<Stage> before = prelude().stages();
+		List<Stage> own = super.stages();
+		if (before.isEmpty()) {
+			return own;
+		}
+		List<Stage> all = new ArrayList<>(before.size() + own.size());
+		all.addAll(before);
+		all.addAll(own);
+		return List.copyOf(all);
+	}
+
+	/** Where the prelude begins, else the JVM's start. */
+	@Override
+	public long startNs() {
+		List<Stage> before = prelude().stages();
+		return before.isEmpty() ? super.startNs() : before.get(0).startNs();
+	}
+
+	/**
+	 * The prelude, placed on this clock: at once without a supervisor to ask, else once its clock
+	 * was read (or {@value #CLOCK_WAIT_MS} ms went by), by whoever asks first.
+	 */
+	private SpawnHandOff.Prelude prelude() {
+		SpawnHandOff.Prelude placed = this.prelude;
+		if (placed != null) {
+			return placed;
+		}
+		ClockOffset clock = (this.callback != null) ? this.callback.clock(CLOCK_WAIT_MS) : null;
+		return placePrelude(clock);
+	}
+
+	private SpawnHandOff.Prelude placePrelude(@Nullable ClockOffset clock) {
+		synchronized (this.preludeLock) {
+			if (this.prelude == null) {
+				SpawnHandOff.Prelude placed = this.env.prelude(super.startNs(), this.worker, clock);
+				this.clock = clock;
+				this.prelude = placed;
+				if (!placed.ignored().isEmpty() || !this.ignoredEnv.isEmpty()) {
+					Log logger = LogFactory.getLog(ServerStartupTimeline.class);
+					if (logger.isDebugEnabled()) {
+						logger.debug("Env values ignored (present but unusable): "
+								+ String.join("; ", ignoredEnv(placed)));
+					}
+				}
+			}
+			return this.prelude;
+		}
 	}
 
 	/** The slow beans and application steps of {@code beans_instantiated}, roots in start order. */
@@ -153,6 +230,7 @@ class ServerStartupTimeline extends StageTimeline {
 
 	/** This clock minus the supervisor's, or {@code null} when not measured. */
 	@Nullable ClockOffset clock() {
+		prelude();
 		return this.clock;
 	}
 

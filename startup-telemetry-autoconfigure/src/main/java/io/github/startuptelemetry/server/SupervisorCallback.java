@@ -15,6 +15,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
@@ -40,7 +42,8 @@ final class SupervisorCallback {
 
 	private static final Log logger = LogFactory.getLog(SupervisorCallback.class);
 
-	private static final int TIMEOUT_MS = 1000;
+	/** How long a connect, and a read, may take. */
+	static final int TIMEOUT_MS = 1000;
 
 	private static final int MAX_ANSWER_BYTES = 4096;
 
@@ -61,6 +64,9 @@ final class SupervisorCallback {
 	 * final already, in order; {@link #arm} ends the queue with its own callback.
 	 */
 	private final BlockingQueue<Supplier<ReadyCallback>> drafts = new LinkedBlockingQueue<>();
+
+	/** The supervisor's clock, once read on the callback's thread; {@code null} when it could not be. */
+	private final CompletableFuture<@Nullable ClockOffset> clock = new CompletableFuture<>();
 
 	/** Completed by {@link #announce()}: the body may follow the headers. */
 	private final CompletableFuture<Void> announcement = new CompletableFuture<>();
@@ -127,10 +133,29 @@ final class SupervisorCallback {
 	}
 
 	/**
+	 * The offset of this clock to the supervisor's, read by {@link #prepare()}'s thread first,
+	 * waiting for it at most {@code timeoutMs}; {@code null} when the supervisor did not answer
+	 * (in time). The startup's own thread never asks it: a supervisor slow to answer costs the
+	 * server's stages nothing.
+	 */
+	@Nullable ClockOffset clock(long timeoutMs) {
+		try {
+			return this.clock.get(timeoutMs, TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return null;
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			return null;
+		}
+	}
+
+	/**
 	 * The offset of this clock to the supervisor's, from one round trip; {@code null} when it
 	 * did not answer. Naming this server tells the supervisor to expect its callback.
 	 */
-	@Nullable ClockOffset measureClock() {
+	private @Nullable ClockOffset measureClock() {
 		try {
 			String path = ReadinessCallback.CLOCK_PATH
 					+ ((this.server != null) ? "?" + ReadinessCallback.SERVER_PARAM + "=" + this.server : "");
@@ -148,61 +173,74 @@ final class SupervisorCallback {
 	/**
 	 * Start the thread that will tell the supervisor, now, early in the startup: so that at
 	 * ready only a hand-over is left (creating a thread and writing the body took tens of ms on
-	 * a loaded box, with the main thread building spans beside it). It writes one
-	 * representative document first, to warm the writer, then, each time {@link #draft} says
-	 * more of the startup is done, the parts of the body that are final by then. Once {@link #arm}
-	 * says ready is near, it opens the connection and finishes the body from that draft; {@link #announce()} then sends the
-	 * request line and headers, and the body, built by then, follows as one chunk.
+	 * a loaded box, with the main thread building spans beside it). It reads the supervisor's
+	 * clock first ({@link #clock(long)}: up to a connect and a read timeout, which the startup's
+	 * thread used to wait for), writes one representative document, to warm the writer, then,
+	 * each time {@link #draft} says more of the startup is done, the parts of the body that are
+	 * final by then. Once {@link #arm} says ready is near, it opens the connection and finishes
+	 * the body from that draft; {@link #announce()} then sends the request line and headers, and
+	 * the body, built by then, follows as one chunk.
 	 */
 	void prepare() {
-		DaemonThreads.ownThread("startup-ready-callback").execute(() -> {
-			try {
-				warmUp();
-				TimelineJson.Draft draft = new TimelineJson.Draft();
-				for (Supplier<ReadyCallback> early = this.drafts.take(); !this.armed.isDone(); early = this.drafts.take()) {
-					draft = addToDraft(draft, early);
-				}
-				Supplier<ReadyCallback> callback = this.armed.get();
-				try (Socket socket = connect()) {
-					OutputStream out = socket.getOutputStream();
-					synchronized (this.sendLock) {
-						this.connection = out;
-						if (this.announced) {
-							// ready came before the connection did: the headers go from here
-							sendHeaders();
-						}
-					}
-					// built, as one chunk and the last, while the main thread flips readiness: built before
-					// the flip, the main thread sends it with the headers (no second wake-up); after it,
-					// it goes from here at once
-					byte[] chunk = Http11.chunked(JsonText.compact(callback.get().write(draft)).getBytes(StandardCharsets.UTF_8));
-					synchronized (this.sendLock) {
-						if (!this.announced) {
-							this.body = chunk;
-						}
-						else if (this.headersFailed == null) {
-							out.write(chunk);
-							out.flush();
-						}
-					}
-					this.announcement.get();
-					synchronized (this.sendLock) {
-						if (this.headersFailed != null) {
-							throw this.headersFailed;
-						}
-					}
-					if (answer(socket) == null) {
-						logger.debug("The supervisor did not accept the ready callback; it will find this server by probing");
+		try {
+			DaemonThreads.ownThread("startup-ready-callback").execute(this::tellWhenReady);
+		}
+		catch (RuntimeException ex) {
+			this.clock.complete(null);
+			logger.debug("The ready callback's thread could not start; the supervisor will find this server by probing",
+					ex);
+		}
+	}
+
+	/** The callback's thread: the clock first, then the body, drafted as the startup goes, then the post. */
+	private void tellWhenReady() {
+		this.clock.complete(measureClock());
+		try {
+			warmUp();
+			TimelineJson.Draft draft = new TimelineJson.Draft();
+			for (Supplier<ReadyCallback> early = this.drafts.take(); !this.armed.isDone(); early = this.drafts.take()) {
+				draft = addToDraft(draft, early);
+			}
+			Supplier<ReadyCallback> callback = this.armed.get();
+			try (Socket socket = connect()) {
+				OutputStream out = socket.getOutputStream();
+				synchronized (this.sendLock) {
+					this.connection = out;
+					if (this.announced) {
+						// ready came before the connection did: the headers go from here
+						sendHeaders();
 					}
 				}
+				// built, as one chunk and the last, while the main thread flips readiness: built before
+				// the flip, the main thread sends it with the headers (no second wake-up); after it,
+				// it goes from here at once
+				byte[] chunk = Http11.chunked(JsonText.compact(callback.get().write(draft)).getBytes(StandardCharsets.UTF_8));
+				synchronized (this.sendLock) {
+					if (!this.announced) {
+						this.body = chunk;
+					}
+					else if (this.headersFailed == null) {
+						out.write(chunk);
+						out.flush();
+					}
+				}
+				this.announcement.get();
+				synchronized (this.sendLock) {
+					if (this.headersFailed != null) {
+						throw this.headersFailed;
+					}
+				}
+				if (answer(socket) == null) {
+					logger.debug("The supervisor did not accept the ready callback; it will find this server by probing");
+				}
 			}
-			catch (IOException | RuntimeException ex) {
-				logger.debug("The ready callback failed; the supervisor will find this server by probing", ex);
-			}
-			catch (InterruptedException | ExecutionException ex) {
-				Thread.currentThread().interrupt();
-			}
-		});
+		}
+		catch (IOException | RuntimeException ex) {
+			logger.debug("The ready callback failed; the supervisor will find this server by probing", ex);
+		}
+		catch (InterruptedException | ExecutionException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	/**

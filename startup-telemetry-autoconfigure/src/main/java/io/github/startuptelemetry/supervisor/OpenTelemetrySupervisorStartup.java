@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import io.opentelemetry.api.OpenTelemetry;
@@ -29,6 +31,7 @@ import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.export.internal.StartupExport;
 import io.github.startuptelemetry.lifecycle.internal.ProcessResourceAttributes;
 import io.github.startuptelemetry.lifecycle.internal.ServerEnvBuilder;
+import io.github.startuptelemetry.internal.BoundedText;
 import io.github.startuptelemetry.internal.Guarded;
 import io.github.startuptelemetry.timeline.internal.StageTimeline;
 import io.github.startuptelemetry.timeline.internal.TraceParent;
@@ -55,6 +58,25 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 
 	/** What the span of a server never spawned says, before what ended the startup. */
 	static final String NOT_SPAWNED = "not spawned: still waiting for its dependencies when the startup ended";
+
+	/** The longest reason a server's span gives for not being ready ({@link #serverNotReady}). */
+	static final int REASON_MAX_CHARS = 2048;
+
+	/** The longest headline of the startup's failure a server's span repeats, without a reason of its own. */
+	static final int HEADLINE_MAX_CHARS = 512;
+
+	/** The most servers a message names (the report and each server's span say the rest). */
+	static final int NAMED_SERVERS = 10;
+
+	/**
+	 * Server spans ended between two flushes that wait ({@link #paced}): with their wait stages at
+	 * most the batch span processor's default batch, so that its default queue (2,048) never
+	 * overflows, however many servers end at once, whoever owns the SDK.
+	 */
+	static final int PACE = 256;
+
+	/** The longest a startup waits for its paced flushes in all: past it, a collector that does not keep up gets what fits. */
+	static final long PACE_BUDGET_NS = TimeUnit.SECONDS.toNanos(10);
 
 	/** Where spans go, once known ({@link #openTelemetry()}); under this startup's lock. */
 	private OpenTelemetry openTelemetry;
@@ -84,6 +106,15 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	private Tracer tracer;
 
 	private StartupReport report;
+
+	/** Where the spans go, for the paced flushes off this startup's lock; set once the tracer is. */
+	private volatile OpenTelemetry pacedBy;
+
+	/** Server spans ended so far, by any thread. */
+	private final AtomicInteger ended = new AtomicInteger();
+
+	/** What is left of {@link #PACE_BUDGET_NS}; taken by the thread that flushes. */
+	private final AtomicLong paceBudgetNs = new AtomicLong(PACE_BUDGET_NS);
 
 	/**
 	 * @param openTelemetry the application's OpenTelemetry
@@ -193,6 +224,16 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	}
 
 	@Override
+	public synchronized void serverNotReady(String name, String reason) {
+		guarded("note why a server is not ready", () -> {
+			ServerRecord record = (name != null) ? this.servers.get(name) : null;
+			if (record != null && record.open() && reason != null) {
+				record.reason = BoundedText.cap(reason, REASON_MAX_CHARS);
+			}
+		});
+	}
+
+	@Override
 	public void serverReady(String name) {
 		serverReady(name, null, Double.NaN, Double.NaN);
 	}
@@ -243,7 +284,8 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 			}
 			List<String> pending = this.servers.values().stream().filter(ServerRecord::open).map((r) -> r.name).toList();
 			if (!pending.isEmpty()) {
-				abortNow(StartupOutcome.ERROR, new IllegalStateException("Startup finished before " + pending + " ready"));
+				abortNow(StartupOutcome.ERROR, new IllegalStateException(
+						"Startup finished before [" + BoundedText.first(pending, NAMED_SERVERS) + "] ready"));
 				return;
 			}
 			begin();
@@ -384,14 +426,56 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 					record.span.setAttribute(StartupSpans.CLOCK_OFFSET_MS, record.clockOffsetMs);
 					record.span.setAttribute(StartupSpans.CLOCK_UNCERTAINTY_MS, record.clockUncertaintyMs);
 				}
-				endSpan(record.span, record.endNs, record.outcome, error,
-						record.waiting() ? NOT_SPAWNED + ((error != null) ? ": " + message(error) : "") : null);
+				endServerSpan(record, error);
 			});
 			ServerReport row = record.report();
 			for (Consumer<ServerReport> listener : this.serverListeners) {
 				guarded("record a server's startup", () -> listener.accept(row));
 			}
 		}
+		paced();
+	}
+
+	/**
+	 * A server's span ends with its outcome and, when it was not ready, ERROR status saying why in
+	 * its own words: its reason ({@link #serverNotReady}), else the first line of what ended the
+	 * startup, which the root alone carries whole. Bounded, so that a fleet's trace grows with the
+	 * fleet, not with its square.
+	 */
+	private void endServerSpan(ServerRecord record, Throwable error) {
+		Span span = record.span;
+		span.setAttribute(StartupSpans.OUTCOME, record.outcome);
+		if (!StartupOutcome.READY.equals(record.outcome)) {
+			String why = (record.reason != null) ? record.reason
+					: (error != null) ? BoundedText.headline(message(error), HEADLINE_MAX_CHARS) : null;
+			String description = record.waiting() ? NOT_SPAWNED + ((why != null) ? ": " + why : "")
+					: (why != null) ? why : record.outcome;
+			span.setStatus(StatusCode.ERROR, description);
+		}
+		span.end(record.endNs, TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * Every {@value #PACE} server spans ended, wait for what was queued to be exported before
+	 * ending more, within {@link #PACE_BUDGET_NS} in all: a failed fleet of thousands ends all its
+	 * spans at once, and a batch span processor drops what its queue cannot hold. Off this
+	 * startup's lock when a ready server's span ends (the run's telemetry thread), under it when
+	 * the startup closes.
+	 */
+	private void paced() {
+		OpenTelemetry openTelemetry = this.pacedBy;
+		if (openTelemetry == null || this.ended.incrementAndGet() % PACE != 0) {
+			return;
+		}
+		long budget = this.paceBudgetNs.get();
+		if (budget <= 0) {
+			return;
+		}
+		long start = System.nanoTime();
+		boolean drained = SdkFlush.flushAndWait(openTelemetry, budget);
+		long spent = System.nanoTime() - start;
+		// a flush that did not finish in what was left spends the rest: the collector does not keep up
+		this.paceBudgetNs.addAndGet(drained ? -spent : -budget);
 	}
 
 	/** Every claimed server's span ended and its listeners told, before the root ends and the report is built. */
@@ -405,7 +489,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		List<Stage> stages = this.timeline.stages().stream().filter((stage) -> stage.endNs() <= endNs).toList();
 		SpanContext root = this.root.getSpanContext();
 		StartupReportBuilder report = new StartupReportBuilder(root.isValid() ? root.getTraceId() : null,
-				this.timeline.startNs(), endNs, outcome, (error != null) ? message(error) : null, stages);
+				this.timeline.startNs(), endNs, outcome, (error != null) ? rootMessage(error) : null, stages);
 		// in spawn order: a server that waited is spawned after those it waited for; never spawned, last
 		this.servers.values()
 			.stream()
@@ -414,26 +498,26 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		this.report = report.build();
 		guarded("export the startup spans", () -> {
 			StartupSpans.stageSpans(tracer(), stages, this.root, SpanNames.SUPERVISOR_ROOT, this.attributes);
-			endSpan(this.root, endNs, outcome, error);
+			endRoot(endNs, outcome, error);
 			SdkFlush.flush(openTelemetry());
 		});
 	}
 
-	private static void endSpan(Span span, long endNs, String outcome, Throwable error) {
-		endSpan(span, endNs, outcome, error, null);
-	}
-
-	/** {@code description}, when not {@code null}, says why instead of the error's message. */
-	private static void endSpan(Span span, long endNs, String outcome, Throwable error, String description) {
-		span.setAttribute(StartupSpans.OUTCOME, outcome);
+	/** The root ends with the outcome and, failed, what failed it: once, bounded, for the whole fleet. */
+	private void endRoot(long endNs, String outcome, Throwable error) {
+		this.root.setAttribute(StartupSpans.OUTCOME, outcome);
 		if (!StartupOutcome.READY.equals(outcome)) {
-			span.setStatus(StatusCode.ERROR,
-					(description != null) ? description : (error != null) ? message(error) : outcome);
+			this.root.setStatus(StatusCode.ERROR, (error != null) ? rootMessage(error) : outcome);
 			if (error != null) {
-				span.recordException(error);
+				StartupSpans.recordException(this.root, error, endNs);
 			}
 		}
-		span.end(endNs, TimeUnit.NANOSECONDS);
+		this.root.end(endNs, TimeUnit.NANOSECONDS);
+	}
+
+	/** What failed the startup, for the root and the report: bounded, whatever the caller's message. */
+	private static String rootMessage(Throwable error) {
+		return BoundedText.cap(message(error), StartupSpans.EXCEPTION_MAX_CHARS);
 	}
 
 	private static String message(Throwable error) {
@@ -444,6 +528,7 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 	private Tracer tracer() {
 		if (this.tracer == null) {
 			this.tracer = openTelemetry().getTracer(SpanNames.SCOPE);
+			this.pacedBy = openTelemetry();
 		}
 		return this.tracer;
 	}
@@ -506,6 +591,9 @@ final class OpenTelemetrySupervisorStartup implements SupervisorStartup {
 		double clockOffsetMs = Double.NaN;
 
 		double clockUncertaintyMs = Double.NaN;
+
+		/** Why it is not ready, in its own words ({@link #serverNotReady}), or {@code null}. */
+		String reason;
 
 		/** Whether its span was ended and the listeners told: guarded by this record's own monitor. */
 		boolean ended;

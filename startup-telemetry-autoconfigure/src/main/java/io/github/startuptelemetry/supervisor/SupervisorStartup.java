@@ -66,6 +66,18 @@ public interface SupervisorStartup {
 	default void serverAttributes(String name, Map<String, Object> attributes) {
 	}
 
+	/**
+	 * Why the named server is not ready, in its own words (how it exited, the last lines of its
+	 * log), for its {@code gym.startup.server} span should the startup be {@link #abort aborted}
+	 * before it is: that span's ERROR status then says this (at most 2,048 characters), while
+	 * what ended the startup is said once, on {@code gym.startup}. The last call before the abort
+	 * counts; ignored for a server that is ready or unknown.
+	 * @param name the server's name
+	 * @param reason what to say
+	 */
+	default void serverNotReady(String name, String reason) {
+	}
+
 	/** Record that the named server first answered a health probe. Only the first call counts. */
 	void serverReady(String name);
 
@@ -135,7 +147,10 @@ public interface SupervisorStartup {
 	 * Close every open startup span after a startup that did not finish, so that the failed
 	 * run is exported all the same: each server not ready yet and the root get {@code outcome}
 	 * and ERROR status, and the supervisor stage that was running becomes {@code unfinished},
-	 * so that the stages still cover the whole startup. Later calls, and calls after
+	 * so that the stages still cover the whole startup. The root's status and exception event
+	 * carry {@code error} (bounded); each server's status says its own reason
+	 * ({@link #serverNotReady}), else the first line of {@code error}'s message, so that the
+	 * trace grows with the fleet, never with its square. Later calls, and calls after
 	 * {@link #finish()}, do nothing.
 	 * @param outcome {@code timeout}, {@code crashed}, {@code interrupted} or {@code error}
 	 * (anything else counts as {@code error})

@@ -26,9 +26,9 @@ import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
- * The server's side of the ready post, against a real HTTP server on loopback: whether the
- * connection was opened before ready or not, one POST arrives, with the token, and its chunked
- * body is the callback.
+ * The server's side of the clock read and the ready post, against a real HTTP server on
+ * loopback: whether the connection was opened before ready or not, one POST arrives, with the
+ * token, and its chunked body is the callback.
  */
 class SupervisorCallbackTest {
 
@@ -125,7 +125,8 @@ class SupervisorCallbackTest {
 		assertThat(received.transferEncoding()).isEqualToIgnoringCase("chunked");
 		assertThat(ReadyCallback.read(JsonText.parseObject(received.body()))).contains(callback());
 		synchronized (this.requests) {
-			assertThat(this.requests).containsExactly("POST /ready");
+			// the clock first, read by the callback's own thread, then the one post
+			assertThat(this.requests).containsExactly("GET /clock", "POST /ready");
 		}
 	}
 

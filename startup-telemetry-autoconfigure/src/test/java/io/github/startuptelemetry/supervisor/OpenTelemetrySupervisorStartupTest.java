@@ -1,6 +1,7 @@
 package io.github.startuptelemetry.supervisor;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +22,13 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.TracerProvider;
 import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.RepetitionInfo;
@@ -623,6 +627,95 @@ class OpenTelemetrySupervisorStartupTest {
 	}
 
 	@Test
+	void anAbortedFleetCarriesItsFailureOnceOnTheRootAndEachServerItsOwnBoundedReason() {
+		SupervisorStartup startup = startup(Map.of());
+		startup.beginTrace();
+		int servers = 2000;
+		List<String> names = new ArrayList<>();
+		for (int i = 0; i < servers; i++) {
+			names.add("model-" + i);
+			startup.serverEnv("model-" + i, "model");
+		}
+		startup.mark("spawn_servers");
+		startup.serverNotReady("model-7", "exited with code 3 before it was ready; last lines of its log:\n"
+				+ "x".repeat(10_000));
+		startup.serverNotReady("unknown", "changes nothing");
+		// what a fleet's message was: every pending server by name, with its log (about 80 bytes each)
+		String everyServer = "Not ready after 5000 ms: " + String.join(", ",
+				names.stream().map((name) -> name + " (log /tmp/run/" + name + ".log)").toList());
+
+		startup.abort("timeout", new IllegalStateException(everyServer));
+
+		SpanData root = only(SpanNames.SUPERVISOR_ROOT);
+		assertThat(root.getStatus().getDescription()).startsWith("Not ready after 5000 ms: model-0 (log ")
+			.hasSizeLessThanOrEqualTo(StartupSpans.EXCEPTION_MAX_CHARS);
+		assertThat(root.getEvents()).singleElement().satisfies((event) -> {
+			assertThat(event.getName()).isEqualTo("exception");
+			assertThat(event.getEpochNanos()).isEqualTo(root.getEndEpochNanos());
+			assertThat(event.getAttributes().get(StartupSpans.EXCEPTION_TYPE))
+				.isEqualTo(IllegalStateException.class.getName());
+			assertThat(event.getAttributes().get(StartupSpans.EXCEPTION_MESSAGE)).startsWith("Not ready after")
+				.hasSizeLessThanOrEqualTo(StartupSpans.EXCEPTION_MAX_CHARS);
+			assertThat(event.getAttributes().get(StartupSpans.EXCEPTION_STACKTRACE))
+				.startsWith(IllegalStateException.class.getName())
+				.hasSizeLessThanOrEqualTo(StartupSpans.EXCEPTION_MAX_CHARS);
+		});
+		List<SpanData> spans = spans(SpanNames.SUPERVISOR_SERVER);
+		assertThat(spans).hasSize(servers).allSatisfy((span) -> {
+			assertThat(span.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+			assertThat(span.getStatus().getDescription()).hasSizeLessThanOrEqualTo(OpenTelemetrySupervisorStartup.REASON_MAX_CHARS);
+			assertThat(span.getEvents()).as("the fleet's failure is the root's alone").isEmpty();
+		});
+		assertThat(server("model-7").getStatus().getDescription())
+			.startsWith("exited with code 3 before it was ready; last lines of its log:\nxxx")
+			.endsWith(" more characters)");
+		assertThat(server("model-8").getStatus().getDescription()).as("the failure's first line, bounded")
+			.startsWith("Not ready after 5000 ms: model-0 (log ")
+			.hasSizeLessThanOrEqualTo(OpenTelemetrySupervisorStartup.HEADLINE_MAX_CHARS);
+		long serverBytes = spans.stream().mapToLong((span) -> span.getStatus().getDescription().length()).sum();
+		assertThat(serverBytes).as("linear in the fleet, not in its square")
+			.isLessThan((long) servers * OpenTelemetrySupervisorStartup.REASON_MAX_CHARS);
+		assertThat(startup.report().orElseThrow().error()).isEqualTo(root.getStatus().getDescription());
+	}
+
+	@Test
+	void aFleetThatEndsAtOnceWaitsForItsSpansToLeaveSoThatABatchProcessorsDefaultQueueDropsNone() throws Exception {
+		// the SDK as an application or the starter builds it: a batch processor with its default queue (2,048)
+		GatedExporter gated = new GatedExporter();
+		OpenTelemetrySdk batching = OpenTelemetrySdk.builder()
+			.setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(BatchSpanProcessor.builder(gated).build()).build())
+			.build();
+		try {
+			int servers = 3000;
+			SupervisorStartup startup = new OpenTelemetrySupervisorStartup(batching, this.timeline, null, Map.of(),
+					List.of(), true);
+			startup.beginTrace();
+			for (int i = 0; i < servers; i++) {
+				startup.serverEnv("model-" + i, "model");
+			}
+			Thread aborting = new Thread(() -> startup.abort("timeout", new IllegalStateException("Not ready")));
+			aborting.start();
+			// an export is let through only while the fleet waits for it (or once the abort is over): a
+			// startup that ended every span without waiting would find the queue full after 2,048
+			while (aborting.isAlive()) {
+				Thread.State state = aborting.getState();
+				if (gated.waiting() && (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING)) {
+					gated.open();
+				}
+				Thread.onSpinWait();
+			}
+			gated.open();
+			batching.getSdkTracerProvider().forceFlush().join(30, TimeUnit.SECONDS);
+			assertThat(gated.exported(SpanNames.SUPERVISOR_SERVER)).isEqualTo(servers);
+			assertThat(gated.exported(SpanNames.SUPERVISOR_ROOT)).isEqualTo(1);
+		}
+		finally {
+			gated.open();
+			batching.close();
+		}
+	}
+
+	@Test
 	void disabledReturnsAtOnceAndGivesAServerNoTelemetryVariables() {
 		SupervisorStartup startup = new DisabledSupervisorStartup();
 		startup.beginTrace();
@@ -634,6 +727,51 @@ class OpenTelemetrySupervisorStartupTest {
 		assertThat(env).isEmpty();
 		env.put("SERVER_PORT", "8080");
 		assertThat(startup.report()).isEmpty();
+	}
+
+	/**
+	 * An exporter whose exports wait until the test lets them through ({@link #open}): once open,
+	 * every later export goes through at once.
+	 */
+	private static final class GatedExporter implements SpanExporter {
+
+		private final CountDownLatch gate = new CountDownLatch(1);
+
+		private final List<SpanData> exported = new CopyOnWriteArrayList<>();
+
+		private volatile boolean waiting;
+
+		@Override
+		public CompletableResultCode export(Collection<SpanData> spans) {
+			this.waiting = true;
+			awaitQuietly(this.gate);
+			this.waiting = false;
+			this.exported.addAll(spans);
+			return CompletableResultCode.ofSuccess();
+		}
+
+		boolean waiting() {
+			return this.waiting;
+		}
+
+		void open() {
+			this.gate.countDown();
+		}
+
+		long exported(String name) {
+			return this.exported.stream().filter((span) -> span.getName().equals(name)).count();
+		}
+
+		@Override
+		public CompletableResultCode flush() {
+			return CompletableResultCode.ofSuccess();
+		}
+
+		@Override
+		public CompletableResultCode shutdown() {
+			return CompletableResultCode.ofSuccess();
+		}
+
 	}
 
 	private SupervisorStartup startup(Map<String, String> processEnv) {

@@ -30,7 +30,7 @@ final class FleetProbing {
 	FleetProbing(SupervisorProperties.Probe properties) {
 		this.loop = new ProbeLoop("fleet-probe");
 		ProbeSettings settings = new ProbeSettings(properties.getInitialInterval(), properties.getMaxInterval(),
-				properties.getTimeout());
+				properties.getTimeout(), properties.getMaxPerSecond());
 		ProbeClient client = new ProbeClient(this.loop, settings.timeout());
 		this.probe = new HealthProbe(client, this.loop, settings);
 		this.timelines = new TimelineClient(client, this.loop, settings);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -25,6 +26,7 @@ import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.contract.StartupOutcome;
 import io.github.startuptelemetry.fleet.ReadinessCallbackServer;
+import io.github.startuptelemetry.internal.BoundedText;
 import io.github.startuptelemetry.internal.DaemonThreads;
 import io.github.startuptelemetry.internal.Decimals;
 import io.github.startuptelemetry.timeline.internal.ClockOffset;
@@ -47,6 +49,18 @@ final class FleetRun {
 	private static final long PROGRESS_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
 
 	private static final int LOG_TAIL_LINES = 15;
+
+	/** A server's last lines on its own span, when it was not ready: a few, each bounded. */
+	private static final int REASON_TAIL_LINES = 5;
+
+	/** The longest line of a server's log a message or span repeats: a line is logged whole only once, by the server. */
+	private static final int LOG_LINE_MAX_CHARS = 512;
+
+	/** The most servers the failure names (each server's span and the report have them all). */
+	private static final int NAMED_SERVERS = 10;
+
+	/** The most servers of each kind the progress line names. */
+	private static final int PROGRESS_NAMES = 5;
 
 	/** What a one-shot job's span says it is. */
 	private static final Map<String, Object> ONE_SHOT = Map.of(SpanAttributes.ONE_SHOT, true);
@@ -76,8 +90,12 @@ final class FleetRun {
 
 	private final List<FleetServer> servers = new ArrayList<>();
 
-	/** The same servers by name, for the callbacks: a hundred of them need no hundred scans. */
-	private final Map<String, FleetServer> byName = new HashMap<>();
+	/**
+	 * The same servers by name, for the callbacks: a hundred of them need no hundred scans. Filled
+	 * before any server is spawned, then only read, without the run's lock: a burst of callbacks
+	 * does not queue behind it.
+	 */
+	private final Map<String, FleetServer> byName = new ConcurrentHashMap<>();
 
 	private State state = State.NEW;
 
@@ -204,8 +222,7 @@ final class FleetRun {
 		this.probing = new FleetProbing(this.properties.getProbe());
 		if (this.properties.getCallback().isEnabled()) {
 			this.callback = ReadinessCallbackServer.start(this.properties.getCallback().getAddress(),
-					this.properties.getCallback().getPort(), this::calledBack,
-					this::clockAsked);
+					this.properties.getCallback().getPort(), this::calledBack, this::clockAsked, plan.size());
 		}
 		DependencyScheduler schedule = new DependencyScheduler(plan);
 		synchronized (this.lock) {
@@ -546,7 +563,7 @@ final class FleetRun {
 						"Server '" + name + "' " + exit.reason() + " before it was "
 								+ (server.plan.oneShot() ? "done (a one-shot job must exit 0)" : "ready")
 								+ "; last lines of " + server.process.log() + ":\n"
-								+ server.process.logTail(LOG_TAIL_LINES),
+								+ lastLines(server, LOG_TAIL_LINES),
 						this.processes.runDir()));
 			}
 			else if (!this.processesStopped && !completed && !(server.plan.oneShot() && exit.code() == 0)) {
@@ -606,6 +623,9 @@ final class FleetRun {
 		stopCallback();
 		blocked().forEach((server) -> this.startup.serverAttributes(server.name(),
 				Map.of(SpanAttributes.DEPENDENCY_BLOCKED_BY, server.blockedBy)));
+		if (error != null) {
+			notReady(error);
+		}
 		if (error == null) {
 			this.startup.finish();
 		}
@@ -624,6 +644,43 @@ final class FleetRun {
 			return false;
 		}
 		throw error;
+	}
+
+	/**
+	 * Each spawned server that is not ready says why on its own span, in its own words: how it
+	 * exited, or that it was still starting, and its last lines, bounded; the failure itself is
+	 * said once, on the root. A server never spawned has its dependency's instead.
+	 */
+	private void notReady(FleetStartupException error) {
+		for (FleetServer server : serversNow()) {
+			if (server.process != null && !server.ready) {
+				this.startup.serverNotReady(server.name(), notReadyReason(server, error.outcome()));
+			}
+		}
+	}
+
+	private String notReadyReason(FleetServer server, String outcome) {
+		String why;
+		if (server.exitCode != null) {
+			why = server.exitReason + " before it was ready";
+		}
+		else if (StartupOutcome.TIMEOUT.equals(outcome)) {
+			why = "not ready after " + this.properties.getReadyTimeout().toMillis() + " ms";
+		}
+		else if (StartupOutcome.INTERRUPTED.equals(outcome)) {
+			why = "not ready when the supervisor was stopped";
+		}
+		else {
+			why = "still starting when the startup failed (" + outcome + ")";
+		}
+		String tail = lastLines(server, REASON_TAIL_LINES);
+		return why + (tail.isEmpty() ? "; nothing in its log, " + server.process.log()
+				: "; last lines of " + server.process.log() + ":\n" + tail);
+	}
+
+	/** The last lines of a server's output, each bounded: a server may log a line of any length. */
+	private static String lastLines(FleetServer server, int lines) {
+		return BoundedText.lastLines(server.process.logTail(lines), lines, LOG_LINE_MAX_CHARS);
 	}
 
 	/**
@@ -698,10 +755,8 @@ final class FleetRun {
 		this.processes.stop(started);
 	}
 
-	private FleetServer named(String name) {
-		synchronized (this.lock) {
-			return this.byName.get(name);
-		}
+	private @Nullable FleetServer named(String name) {
+		return this.byName.get(name);
 	}
 
 	private List<FleetServer> serversNow() {
@@ -718,31 +773,53 @@ final class FleetRun {
 		return this.servers.stream().filter((server) -> !server.ready).toList();
 	}
 
-	/** Concatenated, with {@link Decimals}: no {@code Formatter} for a line a second while servers start. */
+	/**
+	 * Counts and the first few names, in one pass: a line a second whatever the fleet's size.
+	 * Concatenated, with {@link Decimals}: no {@code Formatter} for a line a second while servers start.
+	 */
 	private String progress(long elapsedNs) {
-		List<FleetServer> pending = pending();
-		List<String> unspawned = pending.stream()
-			.filter((server) -> server.process == null && this.schedule.isWaiting(server.name()))
-			.map(FleetServer::name)
-			.toList();
-		List<String> starting = pending.stream()
-			.map(FleetServer::name)
-			.filter((name) -> !unspawned.contains(name))
-			.toList();
+		List<String> starting = new ArrayList<>();
+		List<String> unspawned = new ArrayList<>();
+		int startingCount = 0;
+		int unspawnedCount = 0;
+		for (FleetServer server : this.servers) {
+			if (server.ready) {
+				continue;
+			}
+			boolean waiting = server.process == null && this.schedule.isWaiting(server.name());
+			if (waiting && unspawnedCount++ < PROGRESS_NAMES) {
+				unspawned.add(server.name());
+			}
+			else if (!waiting && startingCount++ < PROGRESS_NAMES) {
+				starting.add(server.name());
+			}
+		}
 		return this.readyCount + "/" + this.servers.size() + " ready"
-				+ (starting.isEmpty() ? "" : ", waiting for " + String.join(", ", starting))
-				+ (unspawned.isEmpty() ? "" : "; not spawned yet: " + String.join(", ", unspawned)) + " ("
+				+ ((startingCount == 0) ? "" : ", waiting for " + named(starting, startingCount))
+				+ ((unspawnedCount == 0) ? "" : "; not spawned yet: " + named(unspawned, unspawnedCount)) + " ("
 				+ Decimals.fixed(elapsedNs / 1e9, 1) + " s)";
 	}
 
-	/** Under the lock. */
+	/** {@code names} (the first of {@code count}), and how many more. */
+	private static String named(List<String> names, int count) {
+		return String.join(", ", names) + ((count > names.size()) ? " and " + (count - names.size()) + " more" : "");
+	}
+
+	/**
+	 * The first {@value #NAMED_SERVERS} servers with their logs (or what they wait for), and how
+	 * many more: a failure's message stays a few lines whatever the fleet's size. Under the lock.
+	 */
 	private String describe(List<FleetServer> servers) {
-		return String.join(", ", servers.stream().map((server) -> {
+		List<String> described = new ArrayList<>();
+		for (FleetServer server : servers.subList(0, Math.min(servers.size(), NAMED_SERVERS))) {
 			DependencyScheduler.Blocked blocked = (server.process == null && this.schedule != null)
 					? this.schedule.blockedBy(server.name()) : null;
-			return server.name() + ((server.process != null) ? " (log " + server.process.log() + ")"
-					: (blocked != null) ? " (not spawned: waiting for " + blocked.server() + ")" : "");
-		}).toList());
+			described.add(server.name() + ((server.process != null) ? " (log " + server.process.log() + ")"
+					: (blocked != null) ? " (not spawned: waiting for " + blocked.server() + ")" : ""));
+		}
+		return (servers.size() <= NAMED_SERVERS) ? String.join(", ", described)
+				: servers.size() + " servers: " + String.join(", ", described) + " and " + (servers.size() - NAMED_SERVERS)
+						+ " more (each one's span and the report name them all)";
 	}
 
 	private enum State {

@@ -13,17 +13,14 @@ import io.github.startuptelemetry.fleet.ProbeClient.Reply;
 
 /**
  * Probes a server's health URL until it answers 2xx, on the fleet's one {@link ProbeLoop} thread:
- * while nobody listens, as often as the server's share of the fleet's
- * {@value #LISTEN_CHECKS_PER_SECOND} listen checks a second allows, within {@code initial-interval}
- * and {@code max-interval}, and every {@code initial-interval} once it accepts connections.
+ * while nobody listens, as often as the server's share of the fleet's budget allows, within
+ * {@code initial-interval} and {@code max-interval}, and every {@code initial-interval} once it
+ * accepts connections. Whatever each server asks for, the fleet as a whole makes at most
+ * {@code max-per-second} probes a second: each probe takes the next free slot, in the order they
+ * come due, so that a fleet too big for the budget is probed in turn, each server as often as the
+ * others.
  */
 final class HealthProbe {
-
-	/**
-	 * Listen checks a second the fleet as a whole may make: a refused connect costs some 40 µs
-	 * of the supervisor's CPU, so about 2% of a core.
-	 */
-	static final int LISTEN_CHECKS_PER_SECOND = 400;
 
 	/** Servers probed whose port nobody listens on yet: the ones that cost listen checks. */
 	private final AtomicInteger unheard = new AtomicInteger();
@@ -40,10 +37,17 @@ final class HealthProbe {
 	/** The cap the waits were last cut to, or the longest wait since: the loop thread's own. */
 	private long tightenedCapMs;
 
+	/** The fleet's next free probe slot ({@link System#nanoTime()}): the loop thread's own. */
+	private long nextSlotNs = System.nanoTime();
+
+	/** The time between two of the fleet's probes at its budget. */
+	private final long slotNs;
+
 	public HealthProbe(ProbeClient client, ProbeLoop loop, ProbeSettings settings) {
 		this.client = client;
 		this.loop = loop;
 		this.settings = settings;
+		this.slotNs = TimeUnit.SECONDS.toNanos(1) / settings.perSecond();
 	}
 
 	/**
@@ -78,7 +82,7 @@ final class HealthProbe {
 
 	/** The longest wait after a refusal while nobody listens yet for {@code servers} servers. */
 	private long capMs(int servers) {
-		long fleetCap = servers * 1000L / LISTEN_CHECKS_PER_SECOND;
+		long fleetCap = servers * 1000L / this.settings.perSecond();
 		return Math.max(initialMs(), Math.min(this.settings.maxInterval().toMillis(), fleetCap));
 	}
 
@@ -97,6 +101,16 @@ final class HealthProbe {
 		for (Probing probing : this.backingOff) {
 			probing.cutTo(cap, now);
 		}
+	}
+
+	/**
+	 * The fleet's next free probe slot from {@code nowNs}, taken: now, when the fleet is within its
+	 * budget, else after the probes already given a slot. On the loop thread.
+	 */
+	private long takeSlot(long nowNs) {
+		long slot = (this.nextSlotNs - nowNs > 0) ? this.nextSlotNs : nowNs;
+		this.nextSlotNs = slot + this.slotNs;
+		return slot;
 	}
 
 	/** How many of the servers probed nobody listens on yet. */
@@ -165,15 +179,19 @@ final class HealthProbe {
 		}
 
 		void after(long delayMs) {
+			at(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMs), false);
+		}
+
+		/** Probe at {@code atNs}; {@code slotted}: with the fleet's slot for then, taken already. */
+		private void at(long atNs, boolean slotted) {
 			int wait = ++this.generation;
-			long delayNs = TimeUnit.MILLISECONDS.toNanos(delayMs);
-			this.dueNs = System.nanoTime() + delayNs;
+			this.dueNs = atNs;
 			try {
-				HealthProbe.this.loop.schedule(() -> {
+				HealthProbe.this.loop.scheduleAt(() -> {
 					if (wait == this.generation) {
-						probe();
+						probe(slotted);
 					}
-				}, delayNs);
+				}, atNs);
 			}
 			catch (RejectedExecutionException ex) {
 				end(false);
@@ -189,16 +207,22 @@ final class HealthProbe {
 			}
 		}
 
-		private void probe() {
+		private void probe(boolean slotted) {
 			HealthProbe.this.backingOff.remove(this);
-			this.probedNs = System.nanoTime();
 			try {
 				if (!this.keepGoing.getAsBoolean()) {
 					end(false);
+					return;
 				}
-				else {
-					HealthProbe.this.client.get(this.uri, 0, this::answered);
+				long now = System.nanoTime();
+				long slot = slotted ? now : takeSlot(now);
+				if (slot - now > 0) {
+					// the fleet is at its budget: this probe waits its turn (out of reach of a cut)
+					at(slot, true);
+					return;
 				}
+				this.probedNs = now;
+				HealthProbe.this.client.get(this.uri, 0, this::answered);
 			}
 			catch (RuntimeException ex) {
 				broken(ex);

@@ -47,6 +47,9 @@ final class ReadinessCallbackServer {
 
 	private static final int THREADS = 4;
 
+	/** The least the listen queue holds: what a fleet of any size gets. */
+	static final int MIN_BACKLOG = 64;
+
 	private static final int WARM_UP_TIMEOUT_MS = 1000;
 
 	private static final int WARM_UP_PARSES = 10;
@@ -79,6 +82,12 @@ final class ReadinessCallbackServer {
 		server.createContext(ReadinessCallback.READY_PATH, this::ready);
 	}
 
+	/** {@link #start(String, int, Decision, Consumer, int)} for a fleet of at most {@value #MIN_BACKLOG}. */
+	public static ReadinessCallbackServer start(String address, int port, Decision ready,
+			Consumer<String> clockAsked) throws IOException {
+		return start(address, port, ready, clockAsked, MIN_BACKLOG);
+	}
+
 	/**
 	 * Listen, with a new token.
 	 * @param address the address to listen on ({@code telemetry.supervisor.callback.address})
@@ -86,11 +95,15 @@ final class ReadinessCallbackServer {
 	 * @param ready decides about one authenticated, well-formed callback from an address
 	 * @param clockAsked told the name an authenticated clock request gave (unchecked: any
 	 * text), after it was answered
+	 * @param servers how many servers may call at once (the fleet): the listen queue holds a
+	 * connection for each, so that a burst of them waits for the one thread that accepts instead
+	 * of being dropped (a dropped connection is retried by the kernel a second later, past a
+	 * server's timeout); the kernel caps it ({@code net.core.somaxconn}, 4,096 on recent Linux)
 	 */
 	public static ReadinessCallbackServer start(String address, int port, Decision ready,
-			Consumer<String> clockAsked) throws IOException {
-		HttpServer server = HttpServer
-			.create(new InetSocketAddress(InetAddress.getByName(address), port), 64);
+			Consumer<String> clockAsked, int servers) throws IOException {
+		HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(address), port),
+				Math.max(MIN_BACKLOG, servers));
 		byte[] secret = new byte[32];
 		new SecureRandom().nextBytes(secret);
 		ReadinessCallbackServer callback = new ReadinessCallbackServer(server,

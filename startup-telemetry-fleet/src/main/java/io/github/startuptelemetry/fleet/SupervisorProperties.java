@@ -521,10 +521,19 @@ public class SupervisorProperties implements Validator {
 		/**
 		 * Longest delay between two probes while nothing listens, from the first refusal (then a
 		 * probe is a bare TCP connect, some 40 µs of the supervisor's CPU). With fewer than 100
-		 * servers still starting it is shorter: the fleet makes at most 400 such probes a second,
-		 * so that the last servers are noticed within milliseconds.
+		 * servers still starting it is shorter, so that the last servers are noticed within
+		 * milliseconds; with more than max-per-second allows at this interval, longer: each
+		 * server gets its share of the fleet's budget in turn.
 		 */
 		private Duration maxInterval = Duration.ofMillis(250);
+
+		/**
+		 * Probes a second the whole fleet may make, of any kind (a refused connect, a health
+		 * request), however many servers it has: past that each probe waits its turn, so that a
+		 * thousand servers cost the supervisor no more than a hundred (each is then probed every
+		 * 2.5 s until it listens; a server that calls back says itself when it is ready).
+		 */
+		private int maxPerSecond = ProbeSettings.DEFAULT_PER_SECOND;
 
 		/**
 		 * How long one probe (and one timeline fetch) may take. A probe that times out still
@@ -554,6 +563,14 @@ public class SupervisorProperties implements Validator {
 
 		public void setTimeout(Duration timeout) {
 			this.timeout = timeout;
+		}
+
+		public int getMaxPerSecond() {
+			return this.maxPerSecond;
+		}
+
+		public void setMaxPerSecond(int maxPerSecond) {
+			this.maxPerSecond = maxPerSecond;
 		}
 
 	}

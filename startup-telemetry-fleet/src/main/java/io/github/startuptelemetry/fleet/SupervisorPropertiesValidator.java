@@ -95,6 +95,10 @@ final class SupervisorPropertiesValidator implements Validator {
 		}
 		new DependencyRules(fleet, errors).validate();
 		validateComparison(properties.getReport(), errors);
+		if (properties.getProbe().getMaxPerSecond() < 1) {
+			errors.rejectValue("probe.max-per-second", "range",
+					"must be at least 1, e.g. 400 (probes a second for the whole fleet)");
+		}
 		validateJvmCache(properties.getJvmCache(), errors);
 	}
 

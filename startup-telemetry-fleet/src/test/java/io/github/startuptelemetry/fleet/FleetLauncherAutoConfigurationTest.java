@@ -133,6 +133,12 @@ class FleetLauncherAutoConfigurationTest {
 				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.report.spread-multiplier=-1");
 	}
 
+	@Test
+	void aProbeBudgetOfNothingFailsTheStartNamingTheProperty() {
+		assertFailure("probe.max-per-second", "must be at least 1", "telemetry.supervisor.servers[0].name=a",
+				"telemetry.supervisor.servers[0].command=x", "telemetry.supervisor.probe.max-per-second=0");
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "-1", "65536" })
 	void aPortOutOfRangeFailsTheStartNamingTheProperty(String port) {

@@ -2,8 +2,10 @@ package io.github.startuptelemetry.fleet;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 import io.github.startuptelemetry.launch.LaunchRequest;
 import io.github.startuptelemetry.launch.LaunchedServer;
 import io.github.startuptelemetry.launch.ServerLauncher;
+import io.github.startuptelemetry.report.StartupReport;
 import io.github.startuptelemetry.supervisor.DisabledSupervisorStartup;
+import io.github.startuptelemetry.supervisor.SupervisorStartup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -55,6 +59,72 @@ class FleetRunTest {
 		}
 	}
 
+	@Test
+	void aFleetNotReadyAtTheTimeoutSaysSoOnceInBoundedWordsAndEachServerItsOwnReason() {
+		int replicas = 2000;
+		SupervisorProperties.Server server = new SupervisorProperties.Server();
+		server.setName("model");
+		server.setCommand(List.of("model", "{port}"));
+		server.setReplicas(replicas);
+		SupervisorProperties properties = fleet(server);
+		properties.setReadyTimeout(Duration.ofSeconds(1));
+		// port 0: each would bind its own and say so in its callback, so nothing on this host is probed
+		properties.getProbe().setTimeout(Duration.ofMillis(50));
+		Reasons startup = new Reasons();
+		FleetRun run = new FleetRun(properties, startup, new Launchers(List.of(this.launcher), properties), () -> 0,
+				null);
+		try {
+			FleetStartupException failure = assertTimeoutPreemptively(HANG,
+					() -> assertThatExceptionOfType(FleetStartupException.class).isThrownBy(run::launch).actual());
+
+			assertThat(failure.outcome()).isEqualTo("timeout");
+			assertThat(failure.getMessage()).startsWith("Not ready after 1000 ms: 2000 servers: model-0 (log ")
+				.contains("model-9 (log ")
+				.doesNotContain("model-10 ")
+				.endsWith(" and 1990 more (each one's span and the report name them all)")
+				.hasSizeLessThan(4096);
+			assertThat(startup.aborted).isSameAs(failure);
+			assertThat(startup.reasons).hasSize(replicas);
+			assertThat(startup.reasons.get("model-1999")).startsWith("not ready after 1000 ms; last lines of ")
+				.contains("model-1999.log");
+			assertThat(startup.reasons.values()).allSatisfy((reason) -> assertThat(reason).hasSizeLessThan(4096));
+		}
+		finally {
+			run.stop();
+		}
+	}
+
+	@Test
+	void aFleetStoppedBeforeItIsReadySaysSoOnEachServersSpan() throws Exception {
+		int replicas = 300;
+		SupervisorProperties.Server server = new SupervisorProperties.Server();
+		server.setName("model");
+		server.setCommand(List.of("model"));
+		server.setReplicas(replicas);
+		SupervisorProperties properties = fleet(server);
+		properties.getProbe().setTimeout(Duration.ofMillis(50));
+		Reasons startup = new Reasons();
+		FleetRun run = new FleetRun(properties, startup, new Launchers(List.of(this.launcher), properties), () -> 0,
+				null);
+		CompletableFuture<Boolean> launched = CompletableFuture.supplyAsync(run::launch);
+		assertTimeoutPreemptively(HANG, () -> {
+			// every server launched (then the stop comes while they start)
+			while (this.launcher.started.size() < replicas) {
+				Thread.onSpinWait();
+			}
+			run.stop();
+			assertThat(launched.get()).as("a stopped run").isFalse();
+		});
+
+		assertThat(startup.aborted).isInstanceOfSatisfying(FleetStartupException.class, (failure) -> {
+			assertThat(failure.outcome()).isEqualTo("interrupted");
+			assertThat(failure.getMessage()).startsWith("The supervisor was stopped before all servers were ready: "
+					+ replicas + " servers: model-0 (log ").hasSizeLessThan(4096);
+		});
+		assertThat(startup.reasons).hasSize(replicas)
+			.allSatisfy((name, reason) -> assertThat(reason).startsWith("not ready when the supervisor was stopped; "));
+	}
+
 	private SupervisorProperties fleet(SupervisorProperties.Server... servers) {
 		SupervisorProperties properties = new SupervisorProperties();
 		properties.setServers(List.of(servers));
@@ -72,6 +142,51 @@ class FleetRunTest {
 		server.setCommand(List.of(name));
 		server.setOneShot(true);
 		return server;
+	}
+
+	/** A startup that keeps what the run said of each server not ready, and what aborted it. */
+	private static final class Reasons implements SupervisorStartup {
+
+		final Map<String, String> reasons = new ConcurrentHashMap<>();
+
+		volatile Throwable aborted;
+
+		@Override
+		public void beginTrace() {
+		}
+
+		@Override
+		public void mark(String stage) {
+		}
+
+		@Override
+		public Map<String, String> serverEnv(String name, String type, int rank, int worldSize) {
+			return new HashMap<>();
+		}
+
+		@Override
+		public void serverNotReady(String name, String reason) {
+			this.reasons.put(name, reason);
+		}
+
+		@Override
+		public void serverReady(String name) {
+		}
+
+		@Override
+		public void finish() {
+		}
+
+		@Override
+		public void abort(String outcome, Throwable error) {
+			this.aborted = error;
+		}
+
+		@Override
+		public Optional<StartupReport> report() {
+			return Optional.empty();
+		}
+
 	}
 
 	/** Starts nothing: a server exits when told at launch, or once stopped. */

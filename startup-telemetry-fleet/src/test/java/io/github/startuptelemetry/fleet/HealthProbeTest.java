@@ -7,7 +7,11 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,6 +50,40 @@ class HealthProbeTest {
 		// 400 listen checks a second: 12 servers every 30 ms, fewer every 10 ms
 		assertThat(refusedInterval(12)).isEqualTo(30);
 		assertThat(refusedInterval(2)).isEqualTo(10);
+	}
+
+	@Test
+	void aFleetTooBigForItsBudgetIsProbedNoFasterThanTheBudgetEachServerInTurn() throws Exception {
+		// 50 servers that listen but are not ready would each be asked every 10 ms: 5,000 a second
+		int servers = 50;
+		int budget = 100;
+		int probes = 300;
+		List<Long> arrivals = new CopyOnWriteArrayList<>();
+		Map<String, AtomicInteger> perServer = new ConcurrentHashMap<>();
+		int port = http((exchange) -> {
+			arrivals.add(System.nanoTime());
+			perServer.computeIfAbsent(exchange.getRequestURI().getPath(), (path) -> new AtomicInteger()).incrementAndGet();
+			return 503;
+		});
+		ProbeSettings settings = new ProbeSettings(Duration.ofMillis(10), Duration.ofMillis(40), Duration.ofSeconds(10),
+				budget);
+		HealthProbe probe = new HealthProbe(new ProbeClient(this.loop, settings.timeout()), this.loop, settings);
+		List<CompletableFuture<Boolean>> probings = new ArrayList<>();
+		for (int i = 0; i < servers; i++) {
+			probings.add(probe.awaitHealthy(URI.create("http://127.0.0.1:" + port + "/server-" + i), () -> arrivals.size() < probes));
+		}
+		CompletableFuture.allOf(probings.toArray(CompletableFuture[]::new)).get(WAIT_S, TimeUnit.SECONDS);
+
+		// the fleet's slots are 10 ms apart: however fast the box, 300 probes span at least 2.99 s (less what
+		// loopback's jitter can move the first and last arrivals, generously)
+		List<Long> counted = arrivals.subList(0, probes);
+		long spanNs = counted.get(probes - 1) - counted.get(0);
+		assertThat(spanNs).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos((probes - 1) * 1000L / budget - 200));
+		// and each server had its turn: every one asked, none more than twice as often as another
+		assertThat(perServer).hasSize(servers);
+		int fewest = perServer.values().stream().mapToInt(AtomicInteger::get).min().getAsInt();
+		int most = perServer.values().stream().mapToInt(AtomicInteger::get).max().getAsInt();
+		assertThat(most).isLessThanOrEqualTo(2 * fewest);
 	}
 
 	@Test

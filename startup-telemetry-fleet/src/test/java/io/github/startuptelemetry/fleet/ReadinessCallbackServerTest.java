@@ -1,14 +1,18 @@
 package io.github.startuptelemetry.fleet;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.internal.Http11;
 import io.github.startuptelemetry.internal.JsonText;
 import io.github.startuptelemetry.timeline.internal.ReadyCallback;
 import io.github.startuptelemetry.timeline.internal.WallClock;
@@ -89,6 +94,69 @@ class ReadinessCallbackServerTest {
 		}
 		finally {
 			other.stop();
+		}
+	}
+
+	@Test
+	void aBurstOfAWholeFleetsCallsWaitsInTheListenQueueAndEveryOneIsAnswered() throws Exception {
+		int fleet = 1000;
+		List<String> asked = new CopyOnWriteArrayList<>();
+		ReadinessCallbackServer burst = ReadinessCallbackServer.start("127.0.0.1", 0, this::decide, asked::add, fleet);
+		List<Socket> sockets = new ArrayList<>();
+		try {
+			URI url = URI.create(burst.serverEnv().get(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL));
+			String token = burst.serverEnv().get(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_TOKEN);
+			// its listen queue holds the fleet, as far as the kernel lets it (ss shows a listener's as its Send-Q)
+			Integer backlog = listenBacklog(url.getPort());
+			if (backlog != null) {
+				assertThat(backlog).isEqualTo(Math.min(fleet, somaxconn()));
+			}
+			// every server connects before any of them asks: a burst the one accepting thread has to catch up with
+			for (int i = 0; i < fleet; i++) {
+				Socket socket = new Socket();
+				socket.connect(new InetSocketAddress(url.getHost(), url.getPort()), 60_000);
+				socket.setSoTimeout(60_000);
+				sockets.add(socket);
+			}
+			for (int i = 0; i < fleet; i++) {
+				OutputStream out = sockets.get(i).getOutputStream();
+				out.write(Http11.requestHead("GET", "/clock?server=model-" + i, Http11.host(url),
+						Http11.header("Authorization", "Bearer " + token)));
+				out.flush();
+			}
+			for (Socket socket : sockets) {
+				byte[] answer = socket.getInputStream().readNBytes(12);
+				assertThat(new String(answer, StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
+			}
+			assertThat(asked).hasSize(fleet);
+		}
+		finally {
+			for (Socket socket : sockets) {
+				socket.close();
+			}
+			burst.stop();
+		}
+	}
+
+	/** The listen queue's length of the loopback listener on {@code port}, as {@code ss} shows it; {@code null} without {@code ss}. */
+	private static Integer listenBacklog(int port) throws Exception {
+		try {
+			Process ss = new ProcessBuilder("ss", "-ltnH", "sport = :" + port).redirectErrorStream(true).start();
+			String line = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+			if (ss.waitFor() != 0 || !line.startsWith("LISTEN")) {
+				return null;
+			}
+			return Integer.parseInt(line.split("\\s+")[2]);
+		}
+		catch (IOException ex) {
+			return null;
+		}
+	}
+
+	/** The kernel's cap on a listen queue (read by line: {@code Files.readString} gets a short read of a proc file). */
+	private static int somaxconn() throws IOException {
+		try (BufferedReader reader = Files.newBufferedReader(Path.of("/proc/sys/net/core/somaxconn"))) {
+			return Integer.parseInt(reader.readLine().strip());
 		}
 	}
 

@@ -35,6 +35,18 @@ final class OwnSdk {
 	private static final Logger[] SILENCED = { Logger.getLogger("io.opentelemetry.exporter.internal.http.HttpExporter"),
 			Logger.getLogger("io.opentelemetry.exporter.internal.grpc.GrpcExporter") };
 
+	/** The longest attribute value a span of the starter's own SDK carries, unless the process says otherwise. */
+	static final int ATTRIBUTE_VALUE_LENGTH = 8192;
+
+	/** The most events a span of the starter's own SDK keeps, unless the process says otherwise. */
+	static final int SPAN_EVENTS = 16;
+
+	/** The most series an instrument of the starter's own SDK has, unless the process says otherwise. */
+	static final int METRIC_SERIES = 100_000;
+
+	/** The SDK's setting for the series an instrument may have (2,000 by default). */
+	static final String CARDINALITY_LIMIT = "otel.java.metrics.cardinality.limit";
+
 	private OwnSdk() {
 	}
 
@@ -61,8 +73,10 @@ final class OwnSdk {
 			.addPropertiesCustomizer((config) -> properties(config, settings))
 			.addResourceCustomizer((resource, config) -> resource(resource, config, settings))
 			.addSamplerCustomizer((sampler, config) -> StartupSampler.wrap(sampler))
-			.addSpanExporterCustomizer((exporter, config) -> QuietExporters.spans(exporter, spans))
-			.addMetricExporterCustomizer((exporter, config) -> QuietExporters.metrics(exporter, metrics))
+			.addSpanExporterCustomizer(
+					(exporter, config) -> QuietExporters.spans(BoundedRequests.spans(exporter), spans))
+			.addMetricExporterCustomizer(
+					(exporter, config) -> QuietExporters.metrics(BoundedRequests.metrics(exporter), metrics))
 			.addTracerProviderCustomizer((builder, config) -> zipkin(builder, settings, spans))
 			.build()
 			.getOpenTelemetrySdk();
@@ -80,6 +94,7 @@ final class OwnSdk {
 	 */
 	static Map<String, String> properties(ConfigProperties config, ExportSettings settings) {
 		Map<String, String> properties = new LinkedHashMap<>(settings.otelProperties());
+		limits(config, properties);
 		properties.put("otel.traces.exporter",
 				(settings.otlpTraces() && !"none".equals(config.getString("otel.traces.exporter"))) ? "otlp" : "none");
 		properties.put("otel.metrics.exporter",
@@ -87,6 +102,28 @@ final class OwnSdk {
 						: "none");
 		properties.put("otel.logs.exporter", "none");
 		return properties;
+	}
+
+	/**
+	 * Limits for what only carries the starter's own telemetry, each unless the process set it:
+	 * an attribute value (a failure's stack trace, an env value) of at most
+	 * {@value #ATTRIBUTE_VALUE_LENGTH} characters and {@value #SPAN_EVENTS} events a span (a startup
+	 * span has one at most); and a histogram may have {@value #METRIC_SERIES} series, not the
+	 * SDK's 2,000: the supervisor's {@code gym.server.startup_duration_ms} is tagged per server
+	 * (NeMo Gym's contract), so a fleet of more than 2,000 would fold the rest into one overflow
+	 * series.
+	 */
+	private static void limits(ConfigProperties config, Map<String, String> properties) {
+		if (config.getInt("otel.span.attribute.value.length.limit") == null
+				&& config.getInt("otel.attribute.value.length.limit") == null) {
+			properties.put("otel.span.attribute.value.length.limit", Integer.toString(ATTRIBUTE_VALUE_LENGTH));
+		}
+		if (config.getInt("otel.span.event.count.limit") == null) {
+			properties.put("otel.span.event.count.limit", Integer.toString(SPAN_EVENTS));
+		}
+		if (config.getInt(CARDINALITY_LIMIT) == null) {
+			properties.put(CARDINALITY_LIMIT, Integer.toString(METRIC_SERIES));
+		}
 	}
 
 	/**

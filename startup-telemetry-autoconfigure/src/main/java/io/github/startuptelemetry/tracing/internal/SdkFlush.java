@@ -34,6 +34,18 @@ public final class SdkFlush {
 	}
 
 	/**
+	 * Export the spans recorded so far and wait for that, at most {@code timeoutNs}; whether it
+	 * was done by then (failed or not: a collector that refuses answers at once). Without an SDK
+	 * there is nothing to wait for.
+	 */
+	public static boolean flushAndWait(OpenTelemetry openTelemetry, long timeoutNs) {
+		if (SDK_PRESENT && openTelemetry instanceof OpenTelemetrySdk sdk) {
+			return sdk.getSdkTracerProvider().forceFlush().join(Math.max(0, timeoutNs), TimeUnit.NANOSECONDS).isDone();
+		}
+		return true;
+	}
+
+	/**
 	 * Drain a tracer provider, waiting at most until {@code deadlineNs}. Twice: OpenTelemetry's
 	 * {@code BatchSpanProcessor} (1.55) answers a flush that arrives while an earlier one still
 	 * runs with that earlier flush, which only covers the spans queued when it began; the second

@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.tracing.internal;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +22,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.SpanAttributes;
 import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.internal.BoundedText;
 import io.github.startuptelemetry.timeline.internal.TraceParent;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
@@ -78,6 +81,17 @@ public final class StartupSpans {
 	public static final AttributeKey<Double> DEPENDENCY_WAIT_MS = AttributeKey
 		.doubleKey(SpanAttributes.DEPENDENCY_WAIT_MS);
 
+	public static final AttributeKey<String> EXCEPTION_TYPE = AttributeKey.stringKey(SpanAttributes.EXCEPTION_TYPE);
+
+	public static final AttributeKey<String> EXCEPTION_MESSAGE = AttributeKey
+		.stringKey(SpanAttributes.EXCEPTION_MESSAGE);
+
+	public static final AttributeKey<String> EXCEPTION_STACKTRACE = AttributeKey
+		.stringKey(SpanAttributes.EXCEPTION_STACKTRACE);
+
+	/** The longest message and stack trace an exception event carries. */
+	public static final int EXCEPTION_MAX_CHARS = 8192;
+
 	private StartupSpans() {
 	}
 
@@ -133,6 +147,23 @@ public final class StartupSpans {
 			}
 		}
 		return builder.build();
+	}
+
+	/**
+	 * The exception event {@code Span.recordException} would add, at {@code atNs}, its message
+	 * and stack trace each capped at {@value #EXCEPTION_MAX_CHARS} characters: a failure whose
+	 * message grows with a fleet (every pending server named) stays one bounded event.
+	 */
+	public static void recordException(Span span, Throwable error, long atNs) {
+		StringWriter trace = new StringWriter();
+		error.printStackTrace(new PrintWriter(trace));
+		String message = error.getMessage();
+		AttributesBuilder attributes = Attributes.builder().put(EXCEPTION_TYPE, error.getClass().getName());
+		if (message != null) {
+			attributes.put(EXCEPTION_MESSAGE, BoundedText.cap(message, EXCEPTION_MAX_CHARS));
+		}
+		attributes.put(EXCEPTION_STACKTRACE, BoundedText.cap(trace.toString(), EXCEPTION_MAX_CHARS));
+		span.addEvent(SpanNames.EXCEPTION_EVENT, attributes.build(), atNs, TimeUnit.NANOSECONDS);
 	}
 
 	/** The JVM counters of a stage, each only if the JVM offers it. */

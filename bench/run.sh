@@ -39,6 +39,9 @@
 #                                   receiver with a Collector's 20 MiB limit, longest log line (1 run, about 20 min at load 9-28;
 #                                   SCALE=local-health-100,sim-timeout-600 runs only those, into scale-<keys>.md;
 #                                   not in `all`: the 1,000 and 10,000 runs load the box for minutes)
+#   bench/run.sh spawn-floor [ROUNDS] what the JDK alone costs a process spawning and stopping 1,000 processes (issue 34:
+#                                   the floor under the supervisor's CPU per server), plain, through a launch shell, with
+#                                   the exit future; 3 interleaved rounds (about 3 min; not in `all`)
 #   bench/run.sh trace-volume [STARTS] what one server adds to a fleet's startup trace (issue 34): the spans of its
 #                                   trace and the OTLP bytes that carried them, the sample server and the Boot app with
 #                                   OpenTelemetry, bean spans over 20 ms (the default), over 100 ms and off, 3 starts each
@@ -89,7 +92,7 @@ benchmark() {
     -Dbench.runs="$2" -Dbench.out="$PWD/bench/results/$3.md" -Dbench.fleet="${FLEET:-3}" "${@:4}"
 }
 
-if [[ "$what" != startup-pool ]]; then  # pooling reads results files only
+if [[ "$what" != startup-pool && "$what" != spawn-floor ]]; then  # these read results files or build nothing
   ./mvnw -B -q -DskipTests package
   took build
 fi
@@ -149,6 +152,10 @@ fi
 if [[ "$what" == shutdown || "$what" == all ]]; then
   benchmark ShutdownBenchmark "$shutdown_runs" shutdown
   took shutdown
+fi
+if [[ "$what" == spawn-floor ]]; then
+  java benchmarks/startup-cost/SpawnFloor.java "${SPAWN:-1000}" "${runs:-3}" bench/results/spawn-floor.md
+  took spawn-floor
 fi
 if [[ "$what" == trace-volume ]]; then
   benchmark TraceVolumeBenchmark "${runs:-3}" trace-volume

@@ -135,9 +135,16 @@ final class ServerProcess implements LaunchedServer {
 		signalled.forEach(ProcessHandle::destroy);
 	}
 
+	/**
+	 * The server's own exit is the future it has: another {@code onExit()} would cost a thread per
+	 * server where the common pool has one (2 cores), as the JDK completes each on a new one.
+	 */
 	@Override
 	public CompletableFuture<Void> stopped() {
-		return CompletableFuture.allOf(this.stopping.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new));
+		long pid = pid();
+		return CompletableFuture.allOf(this.stopping.stream()
+			.map((handle) -> (handle.pid() == pid) ? this.exit : handle.onExit())
+			.toArray(CompletableFuture[]::new));
 	}
 
 	@Override

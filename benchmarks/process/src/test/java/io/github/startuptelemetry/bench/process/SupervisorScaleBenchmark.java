@@ -110,7 +110,7 @@ class SupervisorScaleBenchmark {
 	private static final Path LOGS = Path.of("target", "scale-logs");
 
 	/** The heading of the part written by hand, which a re-run keeps. */
-	private static final String BY_HAND = "## Reading the before numbers (by hand)";
+	private static final String BY_HAND = "## Reading the numbers (by hand)";
 
 	private static final Pattern GC = Pattern.compile("(\\d+)M->(\\d+)M\\((\\d+)M\\)");
 
@@ -336,7 +336,7 @@ class SupervisorScaleBenchmark {
 		List<Result> first = results.values().stream().map((all) -> all.get(0)).toList();
 		List<Result> ready = first.stream().filter((r) -> r.scenario.ready()).toList();
 		List<Result> failed = first.stream().filter((r) -> !r.scenario.ready()).toList();
-		md.line("**Before**: today's code (%s). **The box is shared**: several developers build and test on its 2 cores "
+		md.line("**Code**: %s. **The box is shared**: several developers build and test on its 2 cores "
 				+ "while this runs, so each run has its load beside it; CPU figures are CPU time (not wall) but still "
 				+ "indicative under load. Bytes, span counts, line lengths and request sizes are deterministic: they "
 				+ "matter most.", gitHead());

@@ -740,7 +740,9 @@ final class FleetRun {
 		return String.join(", ", servers.stream().map((server) -> {
 			DependencyScheduler.Blocked blocked = (server.process == null && this.schedule != null)
 					? this.schedule.blockedBy(server.name()) : null;
-			return server.name() + ((server.process != null) ? " (log " + server.process.log() + ")"
+			String waiting = (server.process != null) ? server.process.waitingOn() : null;
+			return server.name() + ((server.process != null)
+					? " (" + ((waiting != null) ? waiting + "; " : "") + "log " + server.process.log() + ")"
 					: (blocked != null) ? " (not spawned: waiting for " + blocked.server() + ")" : "");
 		}).toList());
 	}

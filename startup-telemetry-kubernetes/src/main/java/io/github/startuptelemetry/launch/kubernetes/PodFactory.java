@@ -23,19 +23,22 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.KubernetesAttributes;
 import io.github.startuptelemetry.contract.KubernetesLabels;
+import io.github.startuptelemetry.contract.NemoEnv;
+import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.contract.StartupEnv;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.kubernetes.internal.PodTimes;
+import io.github.startuptelemetry.launch.LaunchRequest;
 import io.github.startuptelemetry.launch.internal.LaunchShell;
 import io.github.startuptelemetry.lifecycle.internal.OtelListValues;
-import io.github.startuptelemetry.launch.LaunchRequest;
+import io.github.startuptelemetry.lifecycle.internal.ProcessResourceAttributes;
 
 /**
  * Makes one server's pod: its settings' template (or an empty pod), then what the launcher owns,
- * its name, labels, owner, restart policy, the server's container and command, and its
- * environment with the env contract and the pod's own names. Every value the supervisor passes has
- * each {@code $} doubled, since Kubernetes expands {@code $(VAR)} and reads {@code $$} as
- * {@code $}.
+ * its name, labels, owner, restart policy, deadline, the server's container and command, and its
+ * environment with the env contract and the pod's own names (never its supervisor's). Every value
+ * the supervisor passes has each {@code $} doubled, since Kubernetes expands {@code $(VAR)} and
+ * reads {@code $$} as {@code $}.
  */
 final class PodFactory {
 
@@ -62,6 +65,10 @@ final class PodFactory {
 
 	private final Function<String, Pod> configMapTemplates;
 
+	private final Map<String, String> supervisorEnv;
+
+	private final @Nullable Long activeDeadlineSeconds;
+
 	/**
 	 * @param properties the launcher's settings
 	 * @param namespace the pods' namespace
@@ -70,9 +77,12 @@ final class PodFactory {
 	 * @param owner the supervisor's own pod as every pod's owner, or {@code null}
 	 * @param callbackHost the host pods reach the readiness callback at, or {@code null} to keep its URL
 	 * @param configMapTemplates the template in a ConfigMap, by reference (read once, a copy each call)
+	 * @param supervisorEnv the supervisor's own environment (what its servers inherit of it)
+	 * @param activeDeadlineSeconds each pod's {@code activeDeadlineSeconds}, or {@code null} for none
 	 */
 	PodFactory(KubernetesProperties properties, String namespace, String supervisorName, String instance,
-			@Nullable OwnerReference owner, @Nullable String callbackHost, Function<String, Pod> configMapTemplates) {
+			@Nullable OwnerReference owner, @Nullable String callbackHost, Function<String, Pod> configMapTemplates,
+			Map<String, String> supervisorEnv, @Nullable Long activeDeadlineSeconds) {
 		this.properties = properties;
 		this.namespace = namespace;
 		this.supervisorName = supervisorName;
@@ -80,6 +90,12 @@ final class PodFactory {
 		this.owner = owner;
 		this.callbackHost = callbackHost;
 		this.configMapTemplates = configMapTemplates;
+		this.supervisorEnv = Map.copyOf(supervisorEnv);
+		this.activeDeadlineSeconds = activeDeadlineSeconds;
+	}
+
+	@Nullable Long activeDeadlineSeconds() {
+		return this.activeDeadlineSeconds;
 	}
 
 	/**
@@ -120,6 +136,11 @@ final class PodFactory {
 		}
 		if (settings.getServiceAccountName() != null) {
 			spec.setServiceAccountName(settings.getServiceAccountName());
+		}
+		// the kubelet's bound on the pod, whatever becomes of its supervisor; a template's shorter one stays
+		if (this.activeDeadlineSeconds != null && (spec.getActiveDeadlineSeconds() == null
+				|| spec.getActiveDeadlineSeconds() > this.activeDeadlineSeconds)) {
+			spec.setActiveDeadlineSeconds(this.activeDeadlineSeconds);
 		}
 		container(spec, settings, request);
 		return pod;
@@ -203,6 +224,7 @@ final class PodFactory {
 					.withFieldPath(DOWNWARD.get(key)).endFieldRef().endValueFrom().build()));
 		Map<String, String> values = new LinkedHashMap<>(settings.getEnv());
 		values.putAll(request.env());
+		ownIdentity(values, request);
 		String callback = values.get(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL);
 		if (callback != null && this.callbackHost != null) {
 			values.put(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL, onHost(callback, this.callbackHost));
@@ -224,6 +246,41 @@ final class PodFactory {
 					resourceAttributes((resource != null) ? resource.getValue() : null, containerName), null));
 		}
 		return new ArrayList<>(env.values());
+	}
+
+	/**
+	 * The server's own identity, not its supervisor's: the supervisor's service name (which a
+	 * server inherits as it is) gives way to the server's name, and its resource attributes lose
+	 * what names one process (the supervisor's {@code k8s.*}, {@code service.instance.id}, ... as the
+	 * OpenTelemetry Operator injects them) and gain the server's rank, world size and worker group,
+	 * as a server that inherits nothing gets them.
+	 */
+	private void ownIdentity(Map<String, String> values, LaunchRequest request) {
+		String serviceName = values.get(TelemetryEnv.OTEL_SERVICE_NAME);
+		if (serviceName != null && serviceName.equals(this.supervisorEnv.get(TelemetryEnv.OTEL_SERVICE_NAME))) {
+			values.put(TelemetryEnv.OTEL_SERVICE_NAME, request.name());
+			values.putIfAbsent(NemoEnv.GYM_SERVICE_NAME_PER_SERVER, "false");
+		}
+		String attributes = values.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES);
+		if (attributes != null) {
+			Map<String, String> pairs = new LinkedHashMap<>(OtelListValues.parsePairs(attributes).pairs());
+			boolean inherited = attributes.equals(this.supervisorEnv.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES));
+			boolean changed = pairs.keySet().removeIf(PodFactory::namesOneProcess);
+			if (inherited) {
+				ProcessResourceAttributes.serverAttributes(request.type(), request.rank(), request.worldSize())
+					.forEach(pairs::putIfAbsent);
+			}
+			if (changed || inherited) {
+				values.put(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES, OtelListValues.formatPairs(pairs));
+			}
+		}
+	}
+
+	/** Whether a resource attribute names one process, pod or container: never passed from a supervisor to a pod. */
+	private static boolean namesOneProcess(String key) {
+		return key.startsWith("k8s.") || key.startsWith("container.") || key.startsWith("process.")
+				|| key.startsWith("host.") || key.equals(ResourceAttributes.SERVICE_INSTANCE_ID)
+				|| key.equals(ResourceAttributes.SERVICE_NAME);
 	}
 
 	/**

@@ -799,12 +799,28 @@ public final class TestKubelet implements AutoCloseable {
 
 	}
 
+	/** {@code change} to the pod, read again and retried on a conflict, as every controller does. */
 	static Pod edit(KubernetesClient client, String pod, UnaryOperator<Pod> change) {
-		return client.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(pod).edit(change);
+		return onConflictRetry(() -> client.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(pod).edit(change));
 	}
 
+	/** {@code change} to the pod's status, read again and retried on a conflict (the scheduler and the kubelet both write it). */
 	static Pod editStatus(KubernetesClient client, String pod, UnaryOperator<Pod> change) {
-		return client.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(pod).editStatus(change);
+		return onConflictRetry(
+				() -> client.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(pod).editStatus(change));
+	}
+
+	private static Pod onConflictRetry(java.util.function.Supplier<Pod> write) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return write.get();
+			}
+			catch (KubernetesClientException ex) {
+				if (ex.getCode() != 409 || attempt == 20) {
+					throw ex;
+				}
+			}
+		}
 	}
 
 	private static ContainerStatus statusOf(Pod pod, String container) {

@@ -46,6 +46,12 @@ final class PodFactory {
 	private static final Map<String, String> DOWNWARD = Map.of(KubernetesAttributes.ENV_POD_NAME, "metadata.name",
 			KubernetesAttributes.ENV_POD_UID, "metadata.uid", KubernetesAttributes.ENV_NODE_NAME, "spec.nodeName");
 
+	/** Variables that describe one process: the supervisor's are never a server's. */
+	private static final Set<String> PER_PROCESS = Set.of(TelemetryEnv.TELEMETRY_STARTUP_SERVER_NAME,
+			TelemetryEnv.TELEMETRY_STARTUP_SERVER_TYPE, TelemetryEnv.TELEMETRY_STARTUP_WORKER,
+			TelemetryEnv.TELEMETRY_STARTUP_WARMUP_PATH, TelemetryEnv.TELEMETRY_RANK, TelemetryEnv.TELEMETRY_WORLD_SIZE,
+			TelemetryEnv.TELEMETRY_LOCAL_RANK, TelemetryEnv.TELEMETRY_WORKER_GROUP);
+
 	/** What only the supervisor can say, per server and per run: never left to the template. */
 	private static final Set<String> CONTRACT = Set.of(StartupEnv.SPAWN_NS, StartupEnv.SETUP_DONE_NS,
 			StartupEnv.SERVE_NS, StartupEnv.TRACEPARENT, StartupEnv.OTEL_TRACEPARENT,
@@ -222,7 +228,8 @@ final class PodFactory {
 		DOWNWARD.keySet().stream().sorted().forEach((variable) -> env.computeIfAbsent(variable,
 				(key) -> new EnvVarBuilder().withName(key).withNewValueFrom().withNewFieldRef()
 					.withFieldPath(DOWNWARD.get(key)).endFieldRef().endValueFrom().build()));
-		Map<String, String> values = new LinkedHashMap<>(settings.getEnv());
+		Map<String, String> values = inheritedTelemetry();
+		values.putAll(settings.getEnv());
 		values.putAll(request.env());
 		ownIdentity(values, request);
 		String callback = values.get(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL);
@@ -246,6 +253,24 @@ final class PodFactory {
 					resourceAttributes((resource != null) ? resource.getValue() : null, containerName), null));
 		}
 		return new ArrayList<>(env.values());
+	}
+
+	/**
+	 * The supervisor's own telemetry variables that a local server inherits as they are (and the
+	 * supervisor therefore leaves out of the request): a pod inherits nothing, so they are passed
+	 * here, without what names one process or is the contract's.
+	 */
+	private Map<String, String> inheritedTelemetry() {
+		Map<String, String> inherited = new LinkedHashMap<>();
+		this.supervisorEnv.forEach((name, value) -> {
+			boolean telemetry = name.startsWith("OTEL_") || name.startsWith("TELEMETRY_")
+					|| name.startsWith(NemoEnv.GYM_PREFIX) || name.startsWith(NemoEnv.LENS_PREFIX);
+			if (telemetry && !DOWNWARD.containsKey(name) && !CONTRACT.contains(name) && !PER_PROCESS.contains(name)
+					&& !name.startsWith("TELEMETRY_SUPERVISOR_")) {
+				inherited.put(name, value);
+			}
+		});
+		return inherited;
 	}
 
 	/**

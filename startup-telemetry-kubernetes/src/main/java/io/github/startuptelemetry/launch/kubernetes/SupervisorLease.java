@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import org.apache.commons.logging.Log;
 import org.jspecify.annotations.Nullable;
 
@@ -45,6 +46,9 @@ final class SupervisorLease implements AutoCloseable {
 
 	private volatile @Nullable ScheduledFuture<?> renewing;
 
+	/** The lease as last written: renewed with its version (an update, as leader election does it). */
+	private volatile @Nullable Lease current;
+
 	private SupervisorLease(KubernetesClient client, ApiRequests requests, String namespace, String name,
 			Duration duration) {
 		this.client = client;
@@ -67,7 +71,7 @@ final class SupervisorLease implements AutoCloseable {
 			String instance, Duration duration, ScheduledExecutorService timer) {
 		SupervisorLease lease = new SupervisorLease(client, requests, namespace, name(instance), duration);
 		ZonedDateTime now = now();
-		requests.run(() -> client.leases().inNamespace(namespace).resource(new LeaseBuilder().withNewMetadata()
+		lease.current = requests.call(() -> client.leases().inNamespace(namespace).resource(new LeaseBuilder().withNewMetadata()
 			.withName(lease.name)
 			.addToLabels(KubernetesLabels.MANAGED_BY, KubernetesLabels.MANAGED_BY_VALUE)
 			.addToLabels(KubernetesLabels.SUPERVISOR, supervisorName)
@@ -85,12 +89,24 @@ final class SupervisorLease implements AutoCloseable {
 		return lease;
 	}
 
-	/** Renew it now; said once when it cannot be, since its pods may then be taken for orphans. */
+	/**
+	 * Renew it now (an update of the version last written; on a conflict, of the one read again);
+	 * said once when it cannot be, since its pods may then be taken for orphans.
+	 */
 	void renew() {
 		try {
-			Lease renewed = this.requests.call(() -> this.client.leases().inNamespace(this.namespace).withName(this.name)
-				.edit((lease) -> new LeaseBuilder(lease).editSpec().withRenewTime(now()).endSpec().build()));
-			if (renewed != null && this.failingSaid.compareAndSet(true, false)) {
+			Lease renewed;
+			try {
+				renewed = update(this.current);
+			}
+			catch (KubernetesClientException ex) {
+				if (ex.getCode() != 409 && ex.getCode() != 404) {
+					throw ex;
+				}
+				renewed = update(null);
+			}
+			this.current = renewed;
+			if (this.failingSaid.compareAndSet(true, false)) {
 				logger.info("Lease " + this.namespace + "/" + this.name + " renewed again");
 			}
 		}
@@ -101,6 +117,17 @@ final class SupervisorLease implements AutoCloseable {
 						+ "clean-up takes this one's pods for orphans and deletes them");
 			}
 		}
+	}
+
+	/** {@code lease} (read now when {@code null}) renewed; a lease someone deleted is a failure to renew (said once). */
+	private Lease update(@Nullable Lease lease) {
+		Lease base = (lease != null) ? lease
+				: this.requests.call(() -> this.client.leases().inNamespace(this.namespace).withName(this.name).get());
+		if (base == null) {
+			throw new KubernetesClientException("lease " + this.name + " was deleted by someone else", 404, null);
+		}
+		Lease renewed = new LeaseBuilder(base).editSpec().withRenewTime(now()).endSpec().build();
+		return this.requests.call(() -> this.client.leases().inNamespace(this.namespace).resource(renewed).update());
 	}
 
 	/** Stop renewing it and delete it: this process's pods are gone. */

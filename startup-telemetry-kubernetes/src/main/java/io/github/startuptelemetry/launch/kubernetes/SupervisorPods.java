@@ -629,11 +629,6 @@ final class SupervisorPods implements ServerPod.Cluster, AutoCloseable {
 		}
 	}
 
-	/** Requests in flight now (for the tests of the limit). */
-	int requestsInFlight() {
-		return this.requests.inFlight();
-	}
-
 	/**
 	 * Close it: what this process still has is deleted (no pod outlives its supervisor), the
 	 * watches stop, its lease is given up.

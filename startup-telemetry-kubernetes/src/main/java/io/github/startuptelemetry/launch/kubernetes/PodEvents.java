@@ -1,6 +1,9 @@
 package io.github.startuptelemetry.launch.kubernetes;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -96,9 +99,35 @@ final class PodEvents implements AutoCloseable {
 			return List.of();
 		}
 		List<Event> events = new ArrayList<>(informer.getIndexer().byIndex(BY_UID, uid));
-		events.sort(Comparator.comparing((Event event) -> event.getMetadata().getCreationTimestamp(),
-				Comparator.nullsFirst(Comparator.naturalOrder())));
+		events.sort(Comparator.comparing(PodEvents::lastSeen, Comparator.nullsFirst(Comparator.naturalOrder())));
 		return events;
+	}
+
+	/**
+	 * When {@code event} was last seen: its series' last observation (microseconds), else its last
+	 * timestamp (whole seconds), its event time, its creation; {@code null} when it has none that parses.
+	 */
+	static @Nullable Instant lastSeen(Event event) {
+		List<String> candidates = new ArrayList<>();
+		if (event.getSeries() != null && event.getSeries().getLastObservedTime() != null) {
+			candidates.add(event.getSeries().getLastObservedTime().getTime());
+		}
+		candidates.add(event.getLastTimestamp());
+		if (event.getEventTime() != null) {
+			candidates.add(event.getEventTime().getTime());
+		}
+		candidates.add((event.getMetadata() != null) ? event.getMetadata().getCreationTimestamp() : null);
+		for (String candidate : candidates) {
+			if (candidate != null && !candidate.isBlank()) {
+				try {
+					return OffsetDateTime.parse(candidate).toInstant();
+				}
+				catch (DateTimeParseException ex) {
+					// not a time the API writes: the next one
+				}
+			}
+		}
+		return null;
 	}
 
 	/**
@@ -136,14 +165,18 @@ final class PodEvents implements AutoCloseable {
 		}
 	}
 
-	/** The pod's last warnings, newest first, each reason once, e.g. {@code FailedMount ×3: ...}. */
+	/**
+	 * The pod's last warnings, newest first, each once, e.g. {@code FailedMount ×3: ...} (one reason
+	 * may say several things: the kubelet's {@code Failed} is both the pull's error and
+	 * {@code Error: ImagePullBackOff}).
+	 */
 	String warnings(Pod pod, int most) {
 		List<Event> warnings = new ArrayList<>(of(pod).stream().filter((event) -> "Warning".equals(event.getType())).toList());
 		java.util.Collections.reverse(warnings);
 		List<String> said = new ArrayList<>();
 		java.util.Set<String> reasons = new java.util.HashSet<>();
 		for (Event event : warnings) {
-			if (said.size() < most && reasons.add(String.valueOf(event.getReason()))) {
+			if (said.size() < most && reasons.add(event.getReason() + "\n" + String.valueOf(event.getMessage()).strip())) {
 				int count = PodWaits.count(event);
 				said.add(event.getReason() + ((count > 1) ? " ×" + count : "") + ": "
 						+ String.valueOf(event.getMessage()).strip());

@@ -197,7 +197,8 @@ class KubernetesServerLauncherTest {
 			.endWaiting().endState().endContainerStatus()
 			.endStatus());
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-		while (!launched.waitingOn().contains("FailedMount") && System.nanoTime() < deadline) {
+		while (!(launched.waitingOn().contains("FailedMount") && launched.waitingOn().contains("ContainerCreating"))
+				&& System.nanoTime() < deadline) {
 			// the supervisor's two watches see the pod and its event on their own threads
 			TimeUnit.MILLISECONDS.sleep(50);
 		}
@@ -259,6 +260,24 @@ class KubernetesServerLauncherTest {
 		assertThat(names()).isEmpty();
 		assertThat(deletes()).as("DELETE requests: one on the collection, by label").singleElement()
 			.satisfies((path) -> assertThat(path).contains("/pods?").contains("labelSelector="));
+	}
+
+	@Test
+	void stoppingSomeOfTheServersDeletesTheirPodsByNameAndLeavesTheOthers() throws Exception {
+		this.launcher = new KubernetesServerLauncher(settings(properties()));
+		LaunchedServer first = this.launcher.launch(request("model-0"));
+		LaunchedServer second = this.launcher.launch(request("model-1"));
+		awaitPod("model-0-");
+		awaitPod("model-1-");
+		deletes();
+		first.terminate();
+		first.stopped().get(30, TimeUnit.SECONDS);
+		assertThat(names()).noneMatch((name) -> name.startsWith("model-0-")).anyMatch((name) -> name.startsWith("model-1-"));
+		assertThat(deletes()).as("DELETE requests: one pod's, by name").singleElement()
+			.satisfies((path) -> assertThat(path).contains("/pods/model-0-").doesNotContain("labelSelector="));
+		second.terminate();
+		second.stopped().get(30, TimeUnit.SECONDS);
+		assertThat(names()).isEmpty();
 	}
 
 	@Test

@@ -245,12 +245,18 @@ public final class TestKubelet implements AutoCloseable {
 
 	/** Wait until no pod is left in the API server (bounded): deletes are graceful and asynchronous. */
 	public List<String> awaitNoPods(Duration timeout) throws InterruptedException {
+		return awaitNoPods(timeout, (pod) -> true);
+	}
+
+	/** Wait until no pod {@code counted} accepts is left in the API server (bounded); those left. */
+	public List<String> awaitNoPods(Duration timeout, java.util.function.Predicate<String> counted)
+			throws InterruptedException {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		List<String> left = names();
+		List<String> left = names().stream().filter(counted).toList();
 		while (!left.isEmpty() && System.nanoTime() < deadline) {
 			// pods end on the kubelet's threads: poll the API, bounded by the deadline
 			TimeUnit.MILLISECONDS.sleep(100);
-			left = names();
+			left = names().stream().filter(counted).toList();
 		}
 		return left;
 	}
@@ -341,7 +347,7 @@ public final class TestKubelet implements AutoCloseable {
 			this.process.destroyForcibly().waitFor();
 			String message = "Pod was active on the node longer than the specified deadline";
 			event(pod, null, "DeadlineExceeded", "Warning", message);
-			failed(container, startedAt, 137, "Error", "DeadlineExceeded", message);
+			failed(container, startedAt, 137, "Error", "DeadlineExceeded", message, null);
 		}
 
 		/** Evicted under node pressure: killed at once, the pod Failed and kept, as a kubelet leaves it. */
@@ -362,13 +368,13 @@ public final class TestKubelet implements AutoCloseable {
 			ContainerStatus status = statusOf(pod, container.getName());
 			String startedAt = (status.getState() != null && status.getState().getRunning() != null)
 					? status.getState().getRunning().getStartedAt() : seconds();
-			status((p) -> condition(p, "DisruptionTarget", "True", "TerminationByKubelet", message));
-			failed(container, startedAt, 137, "Error", "Evicted", message);
+			// one status write, as the eviction manager's: Failed, Evicted and DisruptionTarget together
+			failed(container, startedAt, 137, "Error", "Evicted", message, "TerminationByKubelet");
 		}
 
-		/** The pod Failed with {@code reason}, its container terminated. */
+		/** The pod Failed with {@code reason}, its container terminated, with a {@code DisruptionTarget} when one is given. */
 		private void failed(Container container, String startedAt, int code, String containerReason, String reason,
-				String message) {
+				String message, String disruption) {
 			String finishedAt = seconds();
 			status((p) -> {
 				Pod ended = containerStatus(p, new ContainerStatusBuilder(statusOf(p, container.getName()))
@@ -385,6 +391,9 @@ public final class TestKubelet implements AutoCloseable {
 					.build());
 				ended = condition(ended, "Ready", "False", "PodFailed", null);
 				ended = condition(ended, "ContainersReady", "False", "PodFailed", null);
+				if (disruption != null) {
+					ended = condition(ended, "DisruptionTarget", "True", disruption, message);
+				}
 				return new PodBuilder(ended).editStatus().withPhase("Failed").withReason(reason).withMessage(message)
 					.endStatus()
 					.build();

@@ -174,16 +174,18 @@ final class PackageMap {
 		.beyond("Spring Boot", "the JDK's HTTP server")
 		.inModule(KUBERNETES)
 		.add("kubernetes.internal", "what both halves share: `InCluster` (in a pod?), `PodTimes` (a pod's times from its "
-				+ "status and events), `PulledMessage`, `KubernetesClients` (fabric8 over the JDK's HTTP client)")
+				+ "status and events, each boundary with its source and clock), `PodWaits` (what a pod waits on that the "
+				+ "scheduler and the kubelet retry), `PulledMessage`, `KubernetesClients` (fabric8 over the JDK's HTTP client)")
 		.uses("contract", "timeline", "timeline.internal")
 		.beyond("fabric8")
 		.add("server.kubernetes", "a server's pod stages: `PodStagesAutoConfiguration`, `OwnPodStages` (reads its own pod "
-				+ "once ready), `PodStagesProperties`")
+				+ "once ready), `ContainerStart` (its container's first process, from /proc), `PodStagesProperties`")
 		.uses("autoconfigure", "contract", "kubernetes.internal", "lifecycle.internal", "timeline", "timeline.internal")
 		.beyond("Spring Boot", "fabric8")
 		.add("launch.kubernetes", "the `kubernetes` launcher: `KubernetesServerLauncher` with its "
-				+ "`KubernetesLauncherSettings`, `SupervisorPods`, `PodFactory`, `ServerPod`, `PodFailure`, `EarlierPods`, "
-				+ "`KubernetesProperties`/`PodSettings` and their validator, `KubernetesLauncherLog`")
+				+ "`KubernetesLauncherSettings`, `SupervisorPods` (with its `ApiRequests` limit, `PodEvents` watch and "
+				+ "`SupervisorLease`), `PodFactory`, `ServerPod`, `PodFailure`, `EarlierPods` (the clean-up of processes that are "
+				+ "gone), `KubernetesProperties`/`PodSettings` and their validator, `KubernetesLauncherLog`")
 		.uses("autoconfigure", "contract", "internal", "kubernetes.internal", "launch", "launch.internal",
 				"lifecycle.internal", "timeline")
 		.beyond("Spring Boot", "fabric8")

@@ -814,7 +814,9 @@ final class FleetRun {
 		for (FleetServer server : servers.subList(0, Math.min(servers.size(), NAMED_SERVERS))) {
 			DependencyScheduler.Blocked blocked = (server.process == null && this.schedule != null)
 					? this.schedule.blockedBy(server.name()) : null;
-			described.add(server.name() + ((server.process != null) ? " (log " + server.process.log() + ")"
+			String waiting = (server.process != null) ? server.process.waitingOn() : null;
+			described.add(server.name() + ((server.process != null)
+					? " (" + ((waiting != null) ? waiting + "; " : "") + "log " + server.process.log() + ")"
 					: (blocked != null) ? " (not spawned: waiting for " + blocked.server() + ")" : ""));
 		}
 		return (servers.size() <= NAMED_SERVERS) ? String.join(", ", described)

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import org.jspecify.annotations.Nullable;
+
 import io.github.startuptelemetry.timeline.Stage;
 
 /**
@@ -53,6 +55,15 @@ public interface LaunchedServer {
 		catch (IOException ex) {
 			return "(log unreadable: " + ex.getMessage() + ")";
 		}
+	}
+
+	/**
+	 * What it waits on now, as its platform tells it (a pod the scheduler cannot place yet, an
+	 * image pull backing off, the platform's last warnings), for the error that says why it was not
+	 * ready in time; {@code null} by default (a local process: its log says it all). Never blocks.
+	 */
+	default @Nullable String waitingOn() {
+		return null;
 	}
 
 	/**

@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
 import org.junit.jupiter.api.AfterAll;
@@ -24,6 +26,7 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
 
 import io.github.startuptelemetry.it.support.Fleets;
 import io.github.startuptelemetry.it.support.JavaProcess;
@@ -105,8 +108,12 @@ class KubernetesFleetProcessTest {
 				.filter((method) -> method.isAnnotationPresent(Test.class))
 				.count();
 			if (ran.get() == tests) {
+				// but one: a single pod's delete, for a stop of only some servers, which no test here reaches (a
+				// whole fleet is stopped with one deletecollection)
+				java.util.Set<String> reached = new java.util.TreeSet<>(api.granted("startup-supervisor"));
+				reached.remove("delete pods");
 				assertThat(api.used("startup-supervisor")).as("the supervisor's Role, each verb used")
-					.isEqualTo(api.granted("startup-supervisor"));
+					.isEqualTo(reached);
 				assertThat(api.used("startup-server")).as("the servers' Role, each verb used")
 					.isEqualTo(api.granted("startup-server"));
 			}
@@ -181,6 +188,18 @@ class KubernetesFleetProcessTest {
 					.startsWith("pod_scheduling", "pod_setup", "interpreter_start", "main_start")
 					.endsWith("application_ready");
 				assertThat(serverStages.get(0).startNs()).as("the pod's creation is its spawn").isEqualTo(step.startNs());
+				// the supervisor's figure and the server's span: one interval, from its spawn to the scheduler's event
+				assertThat(Double.parseDouble(step.attribute("startup.k8s.pod_scheduling_ms")))
+					.isCloseTo((serverStages.get(0).endNs() - serverStages.get(0).startNs()) / 1e6,
+							org.assertj.core.data.Offset.offset(0.002));
+				// where each boundary came from, on which clock (the simulated pods run on the host: PID 1 is not
+				// theirs, so the container's start is its status's whole second)
+				assertThat(serverStages.get(0).attribute("startup.k8s.start_source")).isEqualTo("supervisor_spawn");
+				assertThat(serverStages.get(0).attribute("startup.k8s.end_source")).isEqualTo("scheduled_event");
+				assertThat(serverStages.get(0).attribute("startup.k8s.same_clock")).isEqualTo("false");
+				assertThat(serverStages.get(1).attribute("startup.k8s.end_source")).isEqualTo("container_status");
+				assertThat(serverStages.get(2).attribute("startup.k8s.end_source")).isEqualTo("process");
+				assertThat(Double.parseDouble(serverStages.get(2).attribute("startup.k8s.clamped_ms"))).isNotNegative();
 				// the scheduler's microsecond event against the supervisor's stamp; the container's start in seconds
 				assertThat(serverStages.get(0).attribute("startup.k8s.precision_ms")).isEqualTo("0.001");
 				assertThat(serverStages.get(1).attribute("startup.k8s.precision_ms")).isEqualTo("1000.0");
@@ -213,19 +232,91 @@ class KubernetesFleetProcessTest {
 	}
 
 	@Test
-	void anUnschedulablePodCrashesTheStartupWithTheSchedulersReason(CapturedOutput output) throws Exception {
+	void anUnschedulablePodWaitsAndFailsOnlyPastItsUnschedulableTimeoutWithTheSchedulersReason(CapturedOutput output)
+			throws Exception {
+		// a run of the same supervisor name that still runs (its lease current): its pod is never touched
+		Pod concurrent = concurrentRun();
 		String log = failedRun(output, "crashed", server(0, "model", "sleep", "300"),
-				"--telemetry.supervisor.kubernetes.resources.requests.cpu=64");
-		assertThat(log).containsPattern("Server 'model' could not be scheduled \\(pod model-\\w+, Unschedulable: "
-				+ "0/1 nodes are available: 1 Insufficient cpu\\.");
+				"--telemetry.supervisor.kubernetes.resources.requests.cpu=64",
+				"--telemetry.supervisor.kubernetes.unschedulable-timeout=3s");
+		assertThat(log).containsPattern("Server 'model' could not be scheduled within 3.0 s \\(telemetry.supervisor"
+				+ "\\.kubernetes\\.unschedulable-timeout; pod model-\\w+, Unschedulable: 0/\\d+ nodes are available: \\d+ "
+				+ "Insufficient cpu\\.")
+			.contains("Left 1 pod(s) of supervisor instance concurrent1 (supervisor 'it-fleet') alone: its lease was renewed");
+		assertThat(kubelet.pods()).extracting((pod) -> pod.getMetadata().getName())
+			.containsExactly(concurrent.getMetadata().getName());
+		try (KubernetesClient admin = api.admin()) {
+			admin.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(concurrent.getMetadata().getName()).delete();
+			admin.leases().inNamespace(SimulatedApiServer.NAMESPACE).withName("startup-telemetry-concurrent1").delete();
+		}
+		assertThat(kubelet.awaitNoPods(PODS_GONE)).isEmpty();
+	}
+
+	/**
+	 * An autoscaled cluster: the pod is Unschedulable until the autoscaler adds a node, then the
+	 * fleet starts; the supervisor's span says what the pod waited on.
+	 */
+	@Test
+	void inAnAutoscaledClusterTheFleetStartsOnceANodeIsAddedAndSaysWhatItsPodWaitedOn() throws Exception {
+		kubelet.scheduler().autoscale(Duration.ofSeconds(2), Map.of("cpu", new Quantity("16"), "memory",
+				new Quantity("32Gi")));
+		try {
+			List<String> web = new ArrayList<>(web(0, "web"));
+			web.add("--telemetry.supervisor.kubernetes.resources.requests.cpu=6");
+			inProcess(web.toArray(String[]::new)).close();
+			ReceivedSpan step = only(this.fleets.receiver().awaitSpans((all) -> count(all, "gym.startup") == 1,
+					FLEET_TIMEOUT), "gym.startup.server");
+			assertThat(step.attribute("nemo.gym.startup.outcome")).isEqualTo("ready");
+			assertThat(step.attribute("startup.k8s.waited_on")).startsWith("Unschedulable ")
+				.contains("0/1 nodes are available: 1 Insufficient cpu.");
+			assertThat(step.attribute("k8s.node.name")).startsWith("autoscaled-");
+			assertThat(Double.parseDouble(step.attribute("startup.k8s.pod_scheduling_ms"))).isGreaterThan(1000);
+		}
+		finally {
+			kubelet.scheduler().autoscale(null, null);
+		}
+		assertThat(kubelet.awaitNoPods(PODS_GONE)).as("pods left").isEmpty();
 	}
 
 	@Test
-	void anImageThatCannotBePulledCrashesTheStartup(CapturedOutput output) throws Exception {
-		String log = failedRun(output, "crashed", server(0, "model", "sleep", "300"),
-				"--telemetry.supervisor.kubernetes.image=startup-telemetry/missing:1");
-		assertThat(log).containsPattern("Server 'model' could not pull its image \\(container 'server' of pod model-\\w+, "
-				+ "ErrImagePull: .*not found\\)");
+	void anImageThatCannotBePulledIsPulledAgainUntilTheTimeoutWhichNamesItsWaitAndTheKubeletsWarnings(
+			CapturedOutput output) throws Exception {
+		String log = failedRun(output, "timeout", server(0, "model", "sleep", "300"),
+				"--telemetry.supervisor.kubernetes.image=startup-telemetry/missing:1",
+				"--telemetry.supervisor.ready-timeout=5s");
+		assertThat(log).containsPattern("Not ready after 5000 ms: model \\(waits for its image \\(container 'server' of "
+				+ "pod model-\\w+, (ErrImagePull|ImagePullBackOff): [^)]*\\) for [0-9.]+ m?s; last warnings: Failed( ×\\d+)?: ")
+			// the kubelet's Failed says two things, each said: the pull's error and its own reason
+			.containsPattern("last warnings: [^\\n]*Failed( ×\\d+)?: Failed to pull image \"startup-telemetry/missing:1\": "
+					+ "[^\\n]*not found")
+			.containsPattern("last warnings: [^\\n]*Failed( ×\\d+)?: Error: (ErrImagePull|ImagePullBackOff)");
+	}
+
+	@Test
+	void anEvictedServerPodCrashesTheStartupAsEvicted(CapturedOutput output) throws Exception {
+		Thread evictor = new Thread(() -> {
+			try {
+				long deadline = System.nanoTime() + FLEET_TIMEOUT.toNanos();
+				while (System.nanoTime() < deadline) {
+					for (String pod : kubelet.processes().keySet()) {
+						if (pod.startsWith("model-")) {
+							kubelet.evict(pod, "memory");
+							return;
+						}
+					}
+					// the kubelet starts it: poll, bounded by the deadline
+					TimeUnit.MILLISECONDS.sleep(100);
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}, "evictor");
+		evictor.start();
+		String log = failedRun(output, "crashed", server(0, "model", "sleep", "300"));
+		evictor.join();
+		assertThat(log).containsPattern("Server 'model' was evicted \\(pod model-\\w+: The node was low on resource: "
+				+ "memory\\.");
 	}
 
 	@Test
@@ -286,13 +377,8 @@ class KubernetesFleetProcessTest {
 				"--telemetry.supervisor.run-dir=" + this.fleets.runDir(),
 				"--telemetry.supervisor.report.html=" + this.fleets.tmp().resolve("in-cluster.html"),
 				"--telemetry.supervisor.report.json=" + this.fleets.tmp().resolve("in-cluster.json")));
-		// a server that only answers: not the point here (each property once: twice, it would be both values)
-		List<String> web = List.of("python3", "-m", "http.server", "--bind", "127.0.0.1", "{port}");
-		args.add("--telemetry.supervisor.servers[0].name=web");
-		args.add("--telemetry.supervisor.servers[0].health-url=http://127.0.0.1:{port}/");
-		for (int i = 0; i < web.size(); i++) {
-			args.add("--telemetry.supervisor.servers[0].command[" + i + "]=" + web.get(i));
-		}
+		// a server that only answers: not the point here
+		args.addAll(web(0, "web"));
 		kubelet.registry("startup-telemetry/sample-supervisor:test", Duration.ofMillis(100));
 		try (KubernetesClient admin = api.admin()) {
 			Pod created = admin.pods().inNamespace(SimulatedApiServer.NAMESPACE).resource(new PodBuilder().withNewMetadata()
@@ -318,10 +404,28 @@ class KubernetesFleetProcessTest {
 				.withName("MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT")
 				.withValue(this.fleets.receiver().tracesEndpoint())
 				.endEnv()
+				// what the OpenTelemetry Operator injects into the supervisor's pod: none of it may reach a server's
+				.addNewEnv()
+				.withName("OTEL_SERVICE_NAME")
+				.withValue("startup-supervisor")
+				.endEnv()
+				.addNewEnv()
+				.withName("OTEL_RESOURCE_ATTRIBUTES")
+				.withValue("k8s.container.name=supervisor,k8s.namespace.name=startup-fleet,"
+						+ "k8s.pod.name=$(OTEL_RESOURCE_ATTRIBUTES_POD_NAME),service.instance.id=startup-fleet."
+						+ "$(OTEL_RESOURCE_ATTRIBUTES_POD_NAME).supervisor,deployment.environment=ci")
+				.endEnv()
 				.endContainer()
 				.endSpec()
 				.build()).create();
 			Pod first = awaitServerPod(admin, null);
+			java.util.Map<String, String> serverEnv = new java.util.HashMap<>();
+			first.getSpec().getContainers().get(0).getEnv().stream().filter((env) -> env.getValue() != null)
+				.forEach((env) -> serverEnv.put(env.getName(), env.getValue()));
+			assertThat(serverEnv).containsEntry("OTEL_SERVICE_NAME", "web");
+			assertThat(serverEnv.get("OTEL_RESOURCE_ATTRIBUTES")).contains("deployment.environment=ci",
+					"k8s.pod.name=$(OTEL_RESOURCE_ATTRIBUTES_POD_NAME)", "k8s.container.name=server")
+				.doesNotContain(supervisorPod, "service.instance.id", "k8s.container.name=supervisor");
 			assertThat(first.getMetadata().getOwnerReferences()).singleElement().satisfies((owner) -> {
 				assertThat(owner.getKind()).isEqualTo("Pod");
 				assertThat(owner.getName()).isEqualTo(supervisorPod);
@@ -355,15 +459,18 @@ class KubernetesFleetProcessTest {
 				kubelet.backOff(Duration.ofSeconds(10));
 			}
 			assertThat(kubelet.podDir(supervisorPod).resolve("supervisor.log")).content()
-				.contains("Deleted 1 pod(s) an earlier run of supervisor 'sample-supervisor' left in namespace '"
-						+ SimulatedApiServer.NAMESPACE + "': " + firstPod);
+				.containsPattern("Deleted 1 pod\\(s\\) supervisor instance \\w+ \\(supervisor 'sample-supervisor'\\) left in "
+						+ "namespace '" + SimulatedApiServer.NAMESPACE + "' \\(it ran in this supervisor's own pod, whose "
+						+ "process it was before this one\\): " + firstPod);
 			assertThat(awaitGone(admin, firstPod)).isTrue();
 			assertThat(Fleets.awaitEnded(List.of(orphan), PODS_GONE)).as("its process").isEmpty();
 
 			// an operator deletes the supervisor's pod: it stops gracefully, and deletes its server's
 			admin.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(supervisorPod).delete();
+			assertThat(kubelet.awaitNoPods(FLEET_TIMEOUT)).as("pods left").isEmpty();
+			assertThat(admin.leases().inNamespace(SimulatedApiServer.NAMESPACE).list().getItems())
+				.as("leases left: the dead process's went with its pods, the last one's at its stop").isEmpty();
 		}
-		assertThat(kubelet.awaitNoPods(FLEET_TIMEOUT)).as("pods left").isEmpty();
 	}
 
 	/**
@@ -376,7 +483,27 @@ class KubernetesFleetProcessTest {
 	private String failedRun(CapturedOutput output, String outcome, String[] server, String... args) throws Exception {
 		List<String> all = new ArrayList<>(List.of(server));
 		all.addAll(List.of(args));
-		List<String> arguments = new ArrayList<>(supervisorArguments(all.toArray(String[]::new)));
+		// a failed fleet fails the supervisor's startup: SpringApplication.run throws, its context closed
+		assertThatThrownBy(() -> inProcess(all.toArray(String[]::new)).close())
+			.as("a supervisor whose fleet should fail (%s)", outcome)
+			.hasStackTraceContaining("FleetStartupException");
+		String log = output.getAll();
+		this.fleets.abortedRoot(outcome);
+		assertThat(log).contains("Startup " + outcome + " after");
+		assertThat(kubelet.awaitNoPods(PODS_GONE, (pod) -> !pod.startsWith("concurrent-"))).as("pods left").isEmpty();
+		// the outcome line, for people reading the test's output
+		log.lines().filter((line) -> line.startsWith("The fleet did not start")).findFirst().ifPresent(System.out::println);
+		return log;
+	}
+
+	/**
+	 * The supervisor, run in this JVM with {@code args} ({@link InProcessSupervisor}: the starter's
+	 * own fleet run and {@code kubernetes} launcher, configured as the sample supervisor is, against
+	 * the same API server and kubelet): a case about the launcher's reading of its pods needs no
+	 * supervisor JVM of its own (the fleet test and the in-cluster test run one).
+	 */
+	private ConfigurableApplicationContext inProcess(String... args) throws Exception {
+		List<String> arguments = new ArrayList<>(supervisorArguments(args));
 		arguments.addAll(List.of("--telemetry.supervisor.run-dir=" + this.fleets.runDir(),
 				"--telemetry.supervisor.report.html=" + this.fleets.tmp().resolve("startup-report.html"),
 				"--telemetry.supervisor.report.json=" + this.fleets.tmp().resolve("startup-report.json"),
@@ -390,10 +517,7 @@ class KubernetesFleetProcessTest {
 		String kubeconfig = api.kubeconfig(this.fleets.tmp(), "startup-supervisor").toString();
 		String before = System.setProperty("kubeconfig", kubeconfig);
 		try {
-			// a failed fleet fails the supervisor's startup: SpringApplication.run throws, its context closed
-			assertThatThrownBy(() -> application.run(arguments.toArray(String[]::new)).close())
-				.as("a supervisor whose fleet should fail (%s)", outcome)
-				.hasStackTraceContaining("FleetStartupException");
+			return application.run(arguments.toArray(String[]::new));
 		}
 		finally {
 			if (before == null) {
@@ -403,13 +527,42 @@ class KubernetesFleetProcessTest {
 				System.setProperty("kubeconfig", before);
 			}
 		}
-		String log = output.getAll();
-		this.fleets.abortedRoot(outcome);
-		assertThat(log).contains("Startup " + outcome + " after");
-		assertThat(kubelet.awaitNoPods(PODS_GONE)).as("pods left").isEmpty();
-		// the outcome line, for people reading the test's output
-		log.lines().filter((line) -> line.startsWith("The fleet did not start")).findFirst().ifPresent(System.out::println);
-		return log;
+	}
+
+	/**
+	 * Another run of the same supervisor name that still runs: its lease current, one pod of its
+	 * own (a container that sleeps).
+	 */
+	private static Pod concurrentRun() {
+		try (KubernetesClient admin = api.admin()) {
+			java.time.ZonedDateTime now = java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC)
+				.truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+			admin.leases().inNamespace(SimulatedApiServer.NAMESPACE).resource(new LeaseBuilder().withNewMetadata()
+				.withName("startup-telemetry-concurrent1")
+				.endMetadata()
+				.withNewSpec()
+				.withHolderIdentity("concurrent1")
+				.withLeaseDurationSeconds(120)
+				.withRenewTime(now)
+				.withAcquireTime(now)
+				.endSpec()
+				.build()).create();
+			return admin.pods().inNamespace(SimulatedApiServer.NAMESPACE).resource(new PodBuilder().withNewMetadata()
+				.withName("concurrent-model-0")
+				.addToLabels("app.kubernetes.io/managed-by", "startup-telemetry")
+				.addToLabels("startuptelemetry.github.io/supervisor", "it-fleet")
+				.addToLabels("startuptelemetry.github.io/instance", "concurrent1")
+				.endMetadata()
+				.withNewSpec()
+				.withRestartPolicy("Never")
+				.addNewContainer()
+				.withName("server")
+				.withImage(IMAGE)
+				.withCommand("sleep", "300")
+				.endContainer()
+				.endSpec()
+				.build()).create();
+		}
 	}
 
 	/** The sample supervisor's application, in this JVM: the starter's auto-configuration, no web server. */
@@ -513,6 +666,20 @@ class KubernetesFleetProcessTest {
 		properties.forEach((key, value) -> all.add(key + "=" + value));
 		all.addAll(others);
 		return all;
+	}
+
+	/**
+	 * A server that only answers ({@code python3 -m http.server}), healthy at {@code /}: each
+	 * property once (twice, it would be both values, comma-joined).
+	 */
+	private static List<String> web(int index, String name) {
+		String prefix = "--telemetry.supervisor.servers[" + index + "].";
+		List<String> args = new ArrayList<>(List.of(prefix + "name=" + name, prefix + "health-url=http://127.0.0.1:{port}/"));
+		List<String> command = List.of("python3", "-m", "http.server", "--bind", "127.0.0.1", "{port}");
+		for (int i = 0; i < command.size(); i++) {
+			args.add(prefix + "command[" + i + "]=" + command.get(i));
+		}
+		return args;
 	}
 
 	/** A sample server, as many replicas: the sample-server jar, run by the pod. */

@@ -43,7 +43,10 @@ public final class KubernetesLauncherAutoConfiguration {
 					.orElse(Duration.ofSeconds(10)),
 				binder.bind(TelemetryProperties.SUPERVISOR + ".callback.enabled", Boolean.class).orElse(true),
 				binder.bind(TelemetryProperties.SUPERVISOR + ".callback.address", String.class)
-					.orElse("127.0.0.1")));
+					.orElse("127.0.0.1"),
+				binder.bind(TelemetryProperties.SUPERVISOR + ".ready-timeout", Duration.class)
+					.orElse(Duration.ofMinutes(10)),
+				binder.bind(TelemetryProperties.SUPERVISOR + ".exit-when-ready", Boolean.class).orElse(false)));
 	}
 
 }

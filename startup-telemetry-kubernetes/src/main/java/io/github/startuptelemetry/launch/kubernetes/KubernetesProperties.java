@@ -43,13 +43,16 @@ public class KubernetesProperties extends PodSettings implements Validator {
 	private String callbackHost;
 
 	/**
-	 * The supervisor's stable name on its pods (label startuptelemetry.github.io/supervisor): at
-	 * start it deletes the pods an earlier run of the same name left in the namespace (a kill -9, a
-	 * crash). Unique per namespace; spring.application.name when unset.
+	 * The supervisor's stable name on its pods (label startuptelemetry.github.io/supervisor), for
+	 * selecting them (kubectl get pods -l ...); spring.application.name when unset. Two runs of one
+	 * name are told apart by their instance label and lease: neither deletes the other's pods.
 	 */
 	private String supervisorName;
 
-	/** Whether to delete, at start, the pods an earlier run of this supervisor (same supervisor-name and namespace) left behind. */
+	/**
+	 * Whether to delete, at start, the pods that supervisor processes which are gone (their lease
+	 * run out, their own pod failed or deleted) left in the namespace: never a running one's.
+	 */
 	private boolean cleanUpOnStart = true;
 
 	/**
@@ -61,6 +64,50 @@ public class KubernetesProperties extends PodSettings implements Validator {
 
 	/** How long one request to the API server may take (and connecting to it). */
 	private Duration apiTimeout = Duration.ofSeconds(10);
+
+	/**
+	 * How many requests to the API server the supervisor sends at once, at most (creating,
+	 * deleting, reading logs; its two watches aside): the JDK's HTTP client has no limit of its own,
+	 * and the API server's per-connection stream limit and priority-and-fairness queues reject what
+	 * goes beyond theirs.
+	 */
+	private int maxConcurrentRequests = 32;
+
+	/**
+	 * How long a server pod may wait for the scheduler (PodScheduled=False: Unschedulable,
+	 * SchedulingGated) before its startup fails; unset, only telemetry.supervisor.ready-timeout
+	 * bounds it. An autoscaler adding a node starts from exactly that condition: allow it the time
+	 * it needs.
+	 */
+	private Duration unschedulableTimeout;
+
+	/**
+	 * How long a server pod may wait for an image pull the kubelet retries (ErrImagePull,
+	 * ImagePullBackOff, ...) before its startup fails; unset, only ready-timeout bounds it.
+	 */
+	private Duration imagePullTimeout;
+
+	/**
+	 * How long a server pod may wait for its container's configuration (CreateContainerConfigError:
+	 * a Secret or ConfigMap not there yet, ...) before its startup fails; unset, only ready-timeout
+	 * bounds it.
+	 */
+	private Duration containerConfigTimeout;
+
+	/**
+	 * How long the lease this supervisor process holds in the namespace (renewed every third of it
+	 * while it runs) lasts unrenewed: once it has run out, the process is taken for gone and another
+	 * supervisor's clean-up deletes its pods.
+	 */
+	private Duration leaseDuration = Duration.ofSeconds(30);
+
+	/**
+	 * The activeDeadlineSeconds of each server pod: how long the kubelet lets it run before it ends
+	 * it, whatever became of its supervisor. Unset: none for a fleet that stays up, and
+	 * ready-timeout + stop-timeout + 1 minute with telemetry.supervisor.exit-when-ready (its servers
+	 * are deleted once ready). 0 for none.
+	 */
+	private Duration activeDeadline;
 
 	/**
 	 * Pod settings of one server, or of every server of one type, keyed by the server's name (a
@@ -122,6 +169,54 @@ public class KubernetesProperties extends PodSettings implements Validator {
 
 	public void setApiTimeout(Duration apiTimeout) {
 		this.apiTimeout = apiTimeout;
+	}
+
+	public int getMaxConcurrentRequests() {
+		return this.maxConcurrentRequests;
+	}
+
+	public void setMaxConcurrentRequests(int maxConcurrentRequests) {
+		this.maxConcurrentRequests = maxConcurrentRequests;
+	}
+
+	public Duration getUnschedulableTimeout() {
+		return this.unschedulableTimeout;
+	}
+
+	public void setUnschedulableTimeout(Duration unschedulableTimeout) {
+		this.unschedulableTimeout = unschedulableTimeout;
+	}
+
+	public Duration getImagePullTimeout() {
+		return this.imagePullTimeout;
+	}
+
+	public void setImagePullTimeout(Duration imagePullTimeout) {
+		this.imagePullTimeout = imagePullTimeout;
+	}
+
+	public Duration getContainerConfigTimeout() {
+		return this.containerConfigTimeout;
+	}
+
+	public void setContainerConfigTimeout(Duration containerConfigTimeout) {
+		this.containerConfigTimeout = containerConfigTimeout;
+	}
+
+	public Duration getLeaseDuration() {
+		return this.leaseDuration;
+	}
+
+	public void setLeaseDuration(Duration leaseDuration) {
+		this.leaseDuration = leaseDuration;
+	}
+
+	public Duration getActiveDeadline() {
+		return this.activeDeadline;
+	}
+
+	public void setActiveDeadline(Duration activeDeadline) {
+		this.activeDeadline = activeDeadline;
 	}
 
 	public Map<String, PodSettings> getServers() {

@@ -1,5 +1,6 @@
 package io.github.startuptelemetry.launch.kubernetes;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -57,9 +58,27 @@ final class KubernetesPropertiesValidator implements Validator {
 				|| properties.getApiTimeout().isZero()) {
 			errors.rejectValue("apiTimeout", "positive", "must be positive");
 		}
+		waitLimit(properties.getUnschedulableTimeout(), "unschedulableTimeout", errors);
+		waitLimit(properties.getImagePullTimeout(), "imagePullTimeout", errors);
+		waitLimit(properties.getContainerConfigTimeout(), "containerConfigTimeout", errors);
+		if (properties.getLeaseDuration() == null || properties.getLeaseDuration().toSeconds() < 3) {
+			errors.rejectValue("leaseDuration", "range", "must be at least 3s (it is renewed every third of it)");
+		}
+		if (properties.getActiveDeadline() != null && properties.getActiveDeadline().isNegative()) {
+			errors.rejectValue("activeDeadline", "positive", "must be positive, or 0 for none");
+		}
+		if (properties.getMaxConcurrentRequests() < 1 || properties.getMaxConcurrentRequests() > 1000) {
+			errors.rejectValue("maxConcurrentRequests", "range", "must be between 1 and 1000");
+		}
 		validate(properties, "", errors);
 		for (Map.Entry<String, PodSettings> server : properties.getServers().entrySet()) {
 			validate(server.getValue(), "servers[" + server.getKey() + "].", errors);
+		}
+	}
+
+	private static void waitLimit(Duration limit, String field, Errors errors) {
+		if (limit != null && (limit.isNegative() || limit.isZero())) {
+			errors.rejectValue(field, "positive", "must be positive (leave it unset for ready-timeout alone)");
 		}
 	}
 

@@ -23,25 +23,34 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.KubernetesAttributes;
 import io.github.startuptelemetry.contract.KubernetesLabels;
+import io.github.startuptelemetry.contract.NemoEnv;
+import io.github.startuptelemetry.contract.ResourceAttributes;
 import io.github.startuptelemetry.contract.StartupEnv;
 import io.github.startuptelemetry.contract.TelemetryEnv;
 import io.github.startuptelemetry.kubernetes.internal.PodTimes;
+import io.github.startuptelemetry.launch.LaunchRequest;
 import io.github.startuptelemetry.launch.internal.LaunchShell;
 import io.github.startuptelemetry.lifecycle.internal.OtelListValues;
-import io.github.startuptelemetry.launch.LaunchRequest;
+import io.github.startuptelemetry.lifecycle.internal.ProcessResourceAttributes;
 
 /**
  * Makes one server's pod: its settings' template (or an empty pod), then what the launcher owns,
- * its name, labels, owner, restart policy, the server's container and command, and its
- * environment with the env contract and the pod's own names. Every value the supervisor passes has
- * each {@code $} doubled, since Kubernetes expands {@code $(VAR)} and reads {@code $$} as
- * {@code $}.
+ * its name, labels, owner, restart policy, deadline, the server's container and command, and its
+ * environment with the env contract and the pod's own names (never its supervisor's). Every value
+ * the supervisor passes has each {@code $} doubled, since Kubernetes expands {@code $(VAR)} and
+ * reads {@code $$} as {@code $}.
  */
 final class PodFactory {
 
 	/** Downward API fields of the pod's own names, each into the OpenTelemetry Operator's variable. */
 	private static final Map<String, String> DOWNWARD = Map.of(KubernetesAttributes.ENV_POD_NAME, "metadata.name",
 			KubernetesAttributes.ENV_POD_UID, "metadata.uid", KubernetesAttributes.ENV_NODE_NAME, "spec.nodeName");
+
+	/** Variables that describe one process: the supervisor's are never a server's. */
+	private static final Set<String> PER_PROCESS = Set.of(TelemetryEnv.TELEMETRY_STARTUP_SERVER_NAME,
+			TelemetryEnv.TELEMETRY_STARTUP_SERVER_TYPE, TelemetryEnv.TELEMETRY_STARTUP_WORKER,
+			TelemetryEnv.TELEMETRY_STARTUP_WARMUP_PATH, TelemetryEnv.TELEMETRY_RANK, TelemetryEnv.TELEMETRY_WORLD_SIZE,
+			TelemetryEnv.TELEMETRY_LOCAL_RANK, TelemetryEnv.TELEMETRY_WORKER_GROUP);
 
 	/** What only the supervisor can say, per server and per run: never left to the template. */
 	private static final Set<String> CONTRACT = Set.of(StartupEnv.SPAWN_NS, StartupEnv.SETUP_DONE_NS,
@@ -62,6 +71,10 @@ final class PodFactory {
 
 	private final Function<String, Pod> configMapTemplates;
 
+	private final Map<String, String> supervisorEnv;
+
+	private final @Nullable Long activeDeadlineSeconds;
+
 	/**
 	 * @param properties the launcher's settings
 	 * @param namespace the pods' namespace
@@ -70,9 +83,12 @@ final class PodFactory {
 	 * @param owner the supervisor's own pod as every pod's owner, or {@code null}
 	 * @param callbackHost the host pods reach the readiness callback at, or {@code null} to keep its URL
 	 * @param configMapTemplates the template in a ConfigMap, by reference (read once, a copy each call)
+	 * @param supervisorEnv the supervisor's own environment (what its servers inherit of it)
+	 * @param activeDeadlineSeconds each pod's {@code activeDeadlineSeconds}, or {@code null} for none
 	 */
 	PodFactory(KubernetesProperties properties, String namespace, String supervisorName, String instance,
-			@Nullable OwnerReference owner, @Nullable String callbackHost, Function<String, Pod> configMapTemplates) {
+			@Nullable OwnerReference owner, @Nullable String callbackHost, Function<String, Pod> configMapTemplates,
+			Map<String, String> supervisorEnv, @Nullable Long activeDeadlineSeconds) {
 		this.properties = properties;
 		this.namespace = namespace;
 		this.supervisorName = supervisorName;
@@ -80,6 +96,12 @@ final class PodFactory {
 		this.owner = owner;
 		this.callbackHost = callbackHost;
 		this.configMapTemplates = configMapTemplates;
+		this.supervisorEnv = Map.copyOf(supervisorEnv);
+		this.activeDeadlineSeconds = activeDeadlineSeconds;
+	}
+
+	@Nullable Long activeDeadlineSeconds() {
+		return this.activeDeadlineSeconds;
 	}
 
 	/**
@@ -120,6 +142,11 @@ final class PodFactory {
 		}
 		if (settings.getServiceAccountName() != null) {
 			spec.setServiceAccountName(settings.getServiceAccountName());
+		}
+		// the kubelet's bound on the pod, whatever becomes of its supervisor; a template's shorter one stays
+		if (this.activeDeadlineSeconds != null && (spec.getActiveDeadlineSeconds() == null
+				|| spec.getActiveDeadlineSeconds() > this.activeDeadlineSeconds)) {
+			spec.setActiveDeadlineSeconds(this.activeDeadlineSeconds);
 		}
 		container(spec, settings, request);
 		return pod;
@@ -201,8 +228,10 @@ final class PodFactory {
 		DOWNWARD.keySet().stream().sorted().forEach((variable) -> env.computeIfAbsent(variable,
 				(key) -> new EnvVarBuilder().withName(key).withNewValueFrom().withNewFieldRef()
 					.withFieldPath(DOWNWARD.get(key)).endFieldRef().endValueFrom().build()));
-		Map<String, String> values = new LinkedHashMap<>(settings.getEnv());
+		Map<String, String> values = inheritedTelemetry();
+		values.putAll(settings.getEnv());
 		values.putAll(request.env());
+		ownIdentity(values, request);
 		String callback = values.get(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL);
 		if (callback != null && this.callbackHost != null) {
 			values.put(TelemetryEnv.TELEMETRY_SUPERVISOR_CALLBACK_URL, onHost(callback, this.callbackHost));
@@ -224,6 +253,59 @@ final class PodFactory {
 					resourceAttributes((resource != null) ? resource.getValue() : null, containerName), null));
 		}
 		return new ArrayList<>(env.values());
+	}
+
+	/**
+	 * The supervisor's own telemetry variables that a local server inherits as they are (and the
+	 * supervisor therefore leaves out of the request): a pod inherits nothing, so they are passed
+	 * here, without what names one process or is the contract's.
+	 */
+	private Map<String, String> inheritedTelemetry() {
+		Map<String, String> inherited = new LinkedHashMap<>();
+		this.supervisorEnv.forEach((name, value) -> {
+			boolean telemetry = name.startsWith("OTEL_") || name.startsWith("TELEMETRY_")
+					|| name.startsWith(NemoEnv.GYM_PREFIX) || name.startsWith(NemoEnv.LENS_PREFIX);
+			if (telemetry && !DOWNWARD.containsKey(name) && !CONTRACT.contains(name) && !PER_PROCESS.contains(name)
+					&& !name.startsWith("TELEMETRY_SUPERVISOR_")) {
+				inherited.put(name, value);
+			}
+		});
+		return inherited;
+	}
+
+	/**
+	 * The server's own identity, not its supervisor's: the supervisor's service name (which a
+	 * server inherits as it is) gives way to the server's name, and its resource attributes lose
+	 * what names one process (the supervisor's {@code k8s.*}, {@code service.instance.id}, ... as the
+	 * OpenTelemetry Operator injects them) and gain the server's rank, world size and worker group,
+	 * as a server that inherits nothing gets them.
+	 */
+	private void ownIdentity(Map<String, String> values, LaunchRequest request) {
+		String serviceName = values.get(TelemetryEnv.OTEL_SERVICE_NAME);
+		if (serviceName != null && serviceName.equals(this.supervisorEnv.get(TelemetryEnv.OTEL_SERVICE_NAME))) {
+			values.put(TelemetryEnv.OTEL_SERVICE_NAME, request.name());
+			values.putIfAbsent(NemoEnv.GYM_SERVICE_NAME_PER_SERVER, "false");
+		}
+		String attributes = values.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES);
+		if (attributes != null) {
+			Map<String, String> pairs = new LinkedHashMap<>(OtelListValues.parsePairs(attributes).pairs());
+			boolean inherited = attributes.equals(this.supervisorEnv.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES));
+			boolean changed = pairs.keySet().removeIf(PodFactory::namesOneProcess);
+			if (inherited) {
+				ProcessResourceAttributes.serverAttributes(request.type(), request.rank(), request.worldSize())
+					.forEach(pairs::putIfAbsent);
+			}
+			if (changed || inherited) {
+				values.put(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES, OtelListValues.formatPairs(pairs));
+			}
+		}
+	}
+
+	/** Whether a resource attribute names one process, pod or container: never passed from a supervisor to a pod. */
+	private static boolean namesOneProcess(String key) {
+		return key.startsWith("k8s.") || key.startsWith("container.") || key.startsWith("process.")
+				|| key.startsWith("host.") || key.equals(ResourceAttributes.SERVICE_INSTANCE_ID)
+				|| key.equals(ResourceAttributes.SERVICE_NAME);
 	}
 
 	/**

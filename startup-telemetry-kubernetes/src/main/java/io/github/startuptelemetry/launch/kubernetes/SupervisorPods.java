@@ -1,27 +1,36 @@
 package io.github.startuptelemetry.launch.kubernetes;
 
 import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.StatusDetails;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.PodResource;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -29,21 +38,30 @@ import org.apache.commons.logging.Log;
 import org.jspecify.annotations.Nullable;
 
 import io.github.startuptelemetry.contract.KubernetesLabels;
+import io.github.startuptelemetry.contract.StartupEnv;
+import io.github.startuptelemetry.internal.DaemonThreads;
 import io.github.startuptelemetry.kubernetes.internal.InCluster;
 import io.github.startuptelemetry.kubernetes.internal.KubernetesClients;
-import io.github.startuptelemetry.internal.DaemonThreads;
+import io.github.startuptelemetry.kubernetes.internal.PodWaits;
 import io.github.startuptelemetry.launch.LaunchRequest;
 
 /**
  * The supervisor's side of the cluster, opened when it starts: the namespace, its own pod (the
- * servers' owner), the templates kept in ConfigMaps, the clean-up of an earlier run's pods, and
- * one watch of the pods this process creates that keeps each {@link ServerPod} up to date.
+ * servers' owner), its lease, the templates kept in ConfigMaps, the clean-up of what processes that
+ * are gone left, one watch of the pods this process creates and one of the namespace's events. Its
+ * requests go out on a bounded pool, at most {@code max-concurrent-requests} at once; its pods are
+ * created in parallel and stopped with one delete by label.
  */
 final class SupervisorPods implements ServerPod.Cluster, AutoCloseable {
 
 	private static final Log logger = KubernetesLauncherLog.get();
 
+	/** The most a stop waits for the stopped servers' logs before it deletes their pods. */
+	private static final Duration LOGS_BEFORE_STOP = Duration.ofSeconds(10);
+
 	private final KubernetesClient client;
+
+	private final ApiRequests requests;
 
 	private final String namespace;
 
@@ -51,9 +69,11 @@ final class SupervisorPods implements ServerPod.Cluster, AutoCloseable {
 
 	private final long stopGraceSeconds;
 
-	private final String supervisorName;
-
 	private final String instance;
+
+	private final KubernetesLauncherSettings settings;
+
+	private final boolean inCluster;
 
 	private final PodFactory factory;
 
@@ -61,58 +81,141 @@ final class SupervisorPods implements ServerPod.Cluster, AutoCloseable {
 
 	private final Set<String> names = new HashSet<>();
 
-	private final ExecutorService work = Executors.newCachedThreadPool(DaemonThreads.named("kubernetes-pods"));
+	/** The pods' own threads: bounded, as their requests are. */
+	private final ThreadPoolExecutor work;
 
-	private final AtomicBoolean eventsForbiddenSaid = new AtomicBoolean();
+	/** Lease renewals, wait limits, clean-up checks: short tasks at a time. */
+	private final ScheduledThreadPoolExecutor timer;
+
+	/** Stopping, one batch at a time. */
+	private final ExecutorService stopper = Executors.newSingleThreadExecutor(DaemonThreads.named("kubernetes-stop"));
+
+	private final Queue<ServerPod> toStop = new ConcurrentLinkedQueue<>();
+
+	private final Set<ServerPod> stopAsked = ConcurrentHashMap.newKeySet();
+
+	private final Object deleting = new Object();
+
+	private boolean deletedAll;
+
+	private boolean killedAll;
+
+	private volatile PodEvents events;
+
+	private volatile @Nullable SupervisorLease lease;
 
 	private volatile @Nullable SharedIndexInformer<Pod> informer;
 
-	private SupervisorPods(KubernetesClient client, String namespace, KubernetesLauncherSettings settings,
-			@Nullable OwnerReference owner, @Nullable String callbackHost, Map<String, Pod> configMapTemplates) {
+	private SupervisorPods(KubernetesClient client, ApiRequests requests, String namespace,
+			KubernetesLauncherSettings settings, boolean inCluster, @Nullable OwnerReference owner,
+			@Nullable String callbackHost, Map<String, Pod> configMapTemplates, ScheduledThreadPoolExecutor timer) {
 		this.client = client;
+		this.requests = requests;
 		this.namespace = namespace;
+		this.settings = settings;
+		this.inCluster = inCluster;
 		this.container = settings.properties().getContainerName();
 		this.stopGraceSeconds = Math.max(1, (settings.stopTimeout().toMillis() + 999) / 1000);
-		this.supervisorName = settings.supervisorName();
 		this.instance = settings.instance();
-		this.factory = new PodFactory(settings.properties(), namespace, this.supervisorName, this.instance, owner,
-				callbackHost, (reference) -> new PodBuilder(configMapTemplates.get(reference)).build());
+		this.timer = timer;
+		int threads = Math.min(64, requests.limit());
+		this.work = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+				DaemonThreads.named("kubernetes-pods"));
+		this.work.allowCoreThreadTimeOut(true);
+		this.events = PodEvents.none();
+		this.factory = new PodFactory(settings.properties(), namespace, settings.supervisorName(), this.instance, owner,
+				callbackHost, (reference) -> new PodBuilder(configMapTemplates.get(reference)).build(), settings.env(),
+				settings.activeDeadlineSeconds());
 	}
 
 	/**
-	 * Connect, find this supervisor's own pod, read the templates, clean up what an earlier run
-	 * left, and start watching.
+	 * Connect, find this supervisor's own pod, take its lease, read the templates, clean up what
+	 * processes that are gone left, and start watching.
 	 * @throws IOException when the cluster cannot be used, saying why and what to set
 	 */
 	static SupervisorPods open(KubernetesLauncherSettings settings) throws IOException {
 		KubernetesProperties properties = settings.properties();
 		KubernetesClient client = KubernetesClients.create(properties.getApiTimeout(), 1);
+		ApiRequests requests = new ApiRequests(properties.getMaxConcurrentRequests());
+		ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("kubernetes-timer"));
+		timer.setRemoveOnCancelPolicy(true);
+		SupervisorPods pods = null;
 		try {
-			Pod self = InCluster.detected(settings.env()) ? self(client, settings.env()) : null;
+			boolean inCluster = InCluster.detected(settings.env());
+			Pod self = inCluster ? self(client, settings.env()) : null;
 			String namespace = namespace(properties, settings.env(), client);
 			OwnerReference owner = owner(self, namespace, properties);
 			String callbackHost = (properties.getCallbackHost() != null) ? properties.getCallbackHost()
 					: (self != null && self.getStatus() != null) ? self.getStatus().getPodIP() : null;
-			if (settings.callbackEnabled() && callbackHost == null && InCluster.detected(settings.env())) {
+			if (settings.callbackEnabled() && callbackHost == null && inCluster) {
 				throw new IOException("server pods cannot be told where the readiness callback is: the supervisor's "
 						+ "own pod IP is unknown; set " + KubernetesProperties.PREFIX + ".callback-host");
 			}
-			SupervisorPods pods = new SupervisorPods(client, namespace, settings, owner, callbackHost,
-					configMapTemplates(client, namespace, properties));
+			pods = new SupervisorPods(client, requests, namespace, settings, inCluster, owner, callbackHost,
+					configMapTemplates(client, namespace, properties), timer);
+			pods.lease = lease(client, requests, namespace, settings, timer);
 			if (properties.isCleanUpOnStart()) {
-				EarlierPods.cleanUp(client, namespace, settings.supervisorName(), settings.instance(), self,
-						pods.stopGraceSeconds);
+				pods.cleanUp(self);
 			}
 			pods.watch();
+			pods.events = PodEvents.watch(client, namespace);
 			logger.info("Server pods go to namespace '" + namespace + "'"
 					+ ((owner != null) ? ", owned by pod " + owner.getName() : "")
-					+ ((callbackHost != null) ? "; they call back at " + callbackHost : ""));
+					+ ((callbackHost != null) ? "; they call back at " + callbackHost : "") + "; lease "
+					+ pods.lease.name() + ((pods.factory.activeDeadlineSeconds() != null)
+							? "; each pod's activeDeadlineSeconds " + pods.factory.activeDeadlineSeconds() : ""));
+			if (!inCluster) {
+				logger.info("The supervisor runs outside the cluster: it probes each pod at its IP and the pods call it "
+						+ "back at " + ((callbackHost != null) ? callbackHost : "its callback address")
+						+ "; where pod IPs are not routable from here, run it in the cluster (docs/kubernetes.md)");
+			}
 			return pods;
 		}
 		catch (IOException | RuntimeException ex) {
-			client.close();
+			if (pods != null) {
+				pods.close();
+			}
+			else {
+				timer.shutdownNow();
+				client.close();
+			}
 			throw (ex instanceof IOException io) ? io
 					: new IOException("the Kubernetes API: " + KubernetesClients.describe(ex), ex);
+		}
+	}
+
+	private static SupervisorLease lease(KubernetesClient client, ApiRequests requests, String namespace,
+			KubernetesLauncherSettings settings, ScheduledThreadPoolExecutor timer) throws IOException {
+		try {
+			return SupervisorLease.take(client, requests, namespace, settings.supervisorName(), settings.instance(),
+					settings.properties().getLeaseDuration(), timer);
+		}
+		catch (RuntimeException ex) {
+			if (!(ex instanceof KubernetesClientException answered) || answered.getCode() <= 0) {
+				// the API unreachable: said as such by the caller
+				throw ex;
+			}
+			throw new IOException("the supervisor's lease in namespace '" + namespace + "' could not be created ("
+					+ KubernetesClients.describe(ex) + (KubernetesClients.forbidden(ex)
+							? "; grant create, get, update and delete on leases (coordination.k8s.io)" : "")
+					+ "): without it another supervisor could take this one's pods for orphans", ex);
+		}
+	}
+
+	/** The clean-up at start, and a second look at each process whose lease was current but may have lapsed. */
+	private void cleanUp(@Nullable Pod self) {
+		EarlierPods.Sweep sweep = EarlierPods.cleanUp(this.client, this.requests, this.namespace, this.instance, self,
+				this.stopGraceSeconds);
+		for (EarlierPods.LiveInstance live : sweep.alive()) {
+			later(() -> {
+				try {
+					EarlierPods.recheck(this.client, this.requests, this.namespace, live, this.stopGraceSeconds);
+				}
+				catch (RuntimeException ex) {
+					logger.debug("Could not check supervisor instance " + live.instance() + " again: "
+							+ KubernetesClients.describe(ex));
+				}
+			}, live.duration().plusSeconds(1));
 		}
 	}
 
@@ -166,7 +269,7 @@ final class SupervisorPods implements ServerPod.Cluster, AutoCloseable {
 		if (!namespace.equals(self.getMetadata().getNamespace())) {
 			logger.info("The server pods go to namespace '" + namespace + "', the supervisor runs in '"
 					+ self.getMetadata().getNamespace() + "': an owner must be in its dependants' namespace, so "
-					+ "they get none (the clean-up at start still finds them)");
+					+ "they get none (its lease and the clean-up at start still find them)");
 			return null;
 		}
 		// not a controller, and not blocking the owner's deletion (that needs update on pods/finalizers)
@@ -253,24 +356,43 @@ final class SupervisorPods implements ServerPod.Cluster, AutoCloseable {
 	}
 
 	/**
-	 * Create the pod of {@code request}.
-	 * @throws IOException when it cannot be made or the API refuses it
+	 * The pod of {@code request}, made now and created on the pods' threads (at most
+	 * {@code max-concurrent-requests} at once): a pod the API refuses ends its server then.
+	 * @throws IOException when it cannot be made (no image)
 	 */
 	ServerPod launch(LaunchRequest request) throws IOException {
 		String name = podName(request.name());
-		ServerPod server = new ServerPod(this, name, this.container, request.log());
+		ServerPod server = new ServerPod(this, name, this.container, request.log(), spawnNs(request));
 		Pod pod = this.factory.pod(request, name);
 		// known before it exists, so that no change the watch sees goes unheard
 		this.pods.put(name, server);
-		try {
-			this.client.pods().inNamespace(this.namespace).resource(pod).create();
-		}
-		catch (RuntimeException ex) {
-			server.notCreated();
-			throw new IOException("pod " + this.namespace + "/" + name + " could not be created: "
-					+ KubernetesClients.describe(ex), ex);
-		}
+		work(() -> {
+			try {
+				this.requests.run(() -> this.client.pods().inNamespace(this.namespace).resource(pod).create());
+			}
+			catch (RuntimeException ex) {
+				String why = KubernetesClients.describe(ex);
+				if (why.contains("violates PodSecurity")) {
+					why += "; the namespace enforces Pod Security: give the pod template a securityContext that meets it "
+							+ "(docs/kubernetes.md)";
+				}
+				else if (KubernetesClients.forbidden(ex)) {
+					why += "; grant create on pods";
+				}
+				server.notCreated(why);
+			}
+		});
 		return server;
+	}
+
+	private static @Nullable Long spawnNs(LaunchRequest request) {
+		String stamp = request.env().get(StartupEnv.SPAWN_NS);
+		try {
+			return (stamp != null) ? Long.valueOf(stamp.strip()) : null;
+		}
+		catch (NumberFormatException ex) {
+			return null;
+		}
 	}
 
 	/**
@@ -288,28 +410,21 @@ final class SupervisorPods implements ServerPod.Cluster, AutoCloseable {
 		return name;
 	}
 
-	/** The pod's events (its own only), or none when they cannot be listed; said once when forbidden. */
 	@Override
 	public List<Event> events(Pod pod) {
-		try {
-			return this.client.v1()
-				.events()
-				.inNamespace(this.namespace)
-				.withInvolvedObject(new ObjectReferenceBuilder().withUid(pod.getMetadata().getUid()).build())
-				.list()
-				.getItems();
-		}
-		catch (RuntimeException ex) {
-			if (KubernetesClients.forbidden(ex) && this.eventsForbiddenSaid.compareAndSet(false, true)) {
-				logger.warn("The supervisor may not list events in namespace '" + this.namespace + "' ("
-						+ KubernetesClients.describe(ex) + "): the servers' pod stages leave out the image pull and "
-						+ "the scheduler's microsecond times; grant list on events (docs/kubernetes.md)");
-			}
-			else if (!KubernetesClients.forbidden(ex)) {
-				logger.debug("Could not list the events of pod " + pod.getMetadata().getName(), ex);
-			}
-			return List.of();
-		}
+		return this.events.of(pod);
+	}
+
+	@Override
+	public CompletableFuture<Void> eventsOf(Pod pod, String container) {
+		String started = "spec.containers{" + container + "}";
+		return this.events.awaitEvent(pod, (event) -> "Started".equals(event.getReason())
+				&& event.getInvolvedObject() != null && started.equals(event.getInvolvedObject().getFieldPath()));
+	}
+
+	@Override
+	public String warnings(Pod pod) {
+		return this.events.warnings(pod, 3);
 	}
 
 	/**
@@ -319,9 +434,11 @@ final class SupervisorPods implements ServerPod.Cluster, AutoCloseable {
 	@Override
 	public String containerLog(String pod, String container, boolean previous, int limitBytes) {
 		try {
-			PodResource resource = this.client.pods().inNamespace(this.namespace).withName(pod);
-			String log = previous ? resource.inContainer(container).terminated().getLog()
-					: resource.inContainer(container).limitBytes(limitBytes).getLog();
+			String log = this.requests.call(() -> {
+				PodResource resource = this.client.pods().inNamespace(this.namespace).withName(pod);
+				return previous ? resource.inContainer(container).terminated().getLog()
+						: resource.inContainer(container).limitBytes(limitBytes).getLog();
+			});
 			return (log != null) ? log : "";
 		}
 		catch (RuntimeException ex) {
@@ -337,32 +454,158 @@ final class SupervisorPods implements ServerPod.Cluster, AutoCloseable {
 		return (informer != null) ? informer.getStore().getByKey(this.namespace + "/" + pod) : null;
 	}
 
-	/**
-	 * Delete the pod, with {@code graceSeconds} for its containers to stop.
-	 * @return whether it is gone already (it was not found)
-	 */
+	/** Its log saved and then deleted, with every other server asked to stop by then: on the stopping thread. */
 	@Override
-	public boolean delete(String pod, long graceSeconds) {
+	public void stop(ServerPod server) {
+		if (this.stopAsked.add(server)) {
+			this.toStop.add(server);
+			try {
+				this.stopper.execute(this::stopAsked);
+			}
+			catch (RejectedExecutionException ex) {
+				stopAsked();
+			}
+		}
+	}
+
+	/**
+	 * Stop what was asked to stop since the last time: their logs saved (in parallel, bounded),
+	 * then, when every server of this process was asked, one delete of all of them by their
+	 * instance's label, else one delete each.
+	 */
+	private void stopAsked() {
+		List<ServerPod> batch = new ArrayList<>();
+		for (List<ServerPod> more = drain(); !more.isEmpty(); more = drain()) {
+			saveLogs(more);
+			batch.addAll(more);
+		}
+		if (batch.isEmpty()) {
+			return;
+		}
+		synchronized (this.deleting) {
+			if (this.deletedAll) {
+				return;
+			}
+			if (this.stopAsked.containsAll(live())) {
+				this.deletedAll = true;
+				deleteAll(this.stopGraceSeconds);
+				return;
+			}
+		}
+		for (ServerPod server : batch) {
+			delete(server, this.stopGraceSeconds);
+		}
+	}
+
+	private List<ServerPod> drain() {
+		List<ServerPod> drained = new ArrayList<>();
+		for (ServerPod server = this.toStop.poll(); server != null; server = this.toStop.poll()) {
+			drained.add(server);
+		}
+		return drained;
+	}
+
+	/** The logs of {@code servers} into their files, in parallel on the pods' threads, for a bounded time. */
+	private void saveLogs(List<ServerPod> servers) {
+		List<CompletableFuture<Void>> saving = new ArrayList<>();
+		for (ServerPod server : servers) {
+			CompletableFuture<Void> saved = new CompletableFuture<>();
+			work(() -> {
+				try {
+					server.saveLog(current(server.name()));
+				}
+				finally {
+					saved.complete(null);
+				}
+			});
+			saving.add(saved);
+		}
 		try {
-			List<StatusDetails> deleted = this.client.pods()
+			CompletableFuture.allOf(saving.toArray(CompletableFuture[]::new))
+				.get(LOGS_BEFORE_STOP.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			logger.info("Not every server's log was saved within " + LOGS_BEFORE_STOP.toSeconds() + " s: the pods are "
+					+ "deleted now (their logs, until then, with kubectl logs)");
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/** The servers whose pods may still be there. */
+	private List<ServerPod> live() {
+		return this.pods.values().stream().filter((server) -> !server.isGone()).toList();
+	}
+
+	@Override
+	public List<String> kill(ServerPod server) {
+		synchronized (this.deleting) {
+			if (this.killedAll) {
+				return List.of("pod " + server.name());
+			}
+			if (this.stopAsked.containsAll(live())) {
+				this.killedAll = true;
+				deleteAll(0);
+				return List.of("pod " + server.name());
+			}
+		}
+		delete(server, 0);
+		return List.of("pod " + server.name());
+	}
+
+	/** Every pod of this process, in one request: its instance's label (RBAC's deletecollection). */
+	private void deleteAll(long graceSeconds) {
+		try {
+			this.requests.run(() -> this.client.pods()
 				.inNamespace(this.namespace)
-				.withName(pod)
+				.withLabel(KubernetesLabels.INSTANCE, this.instance)
 				.withGracePeriod(graceSeconds)
-				.delete();
-			return deleted.isEmpty();
+				.delete());
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not delete the server pods of this supervisor (label " + KubernetesLabels.INSTANCE + "="
+					+ this.instance + ") in namespace '" + this.namespace + "': " + KubernetesClients.describe(ex)
+					+ (KubernetesClients.forbidden(ex) ? "; grant deletecollection on pods" : "") + "; deleting each");
+			live().forEach((server) -> delete(server, graceSeconds));
+		}
+	}
+
+	/** Delete one pod, with {@code graceSeconds} for its containers to stop. */
+	private void delete(ServerPod server, long graceSeconds) {
+		try {
+			List<?> deleted = this.requests.call(() -> this.client.pods()
+				.inNamespace(this.namespace)
+				.withName(server.name())
+				.withGracePeriod(graceSeconds)
+				.delete());
+			if (deleted.isEmpty()) {
+				server.goneAlready();
+			}
 		}
 		catch (RuntimeException ex) {
 			if (KubernetesClients.notFound(ex)) {
-				return true;
+				server.goneAlready();
+				return;
 			}
-			logger.warn("Could not delete pod " + this.namespace + "/" + pod + ": " + KubernetesClients.describe(ex));
-			return false;
+			logger.warn("Could not delete pod " + this.namespace + "/" + server.name() + ": "
+					+ KubernetesClients.describe(ex));
 		}
 	}
 
 	@Override
-	public long stopGraceSeconds() {
-		return this.stopGraceSeconds;
+	public @Nullable Duration waitLimit(PodWaits.Kind kind) {
+		KubernetesProperties properties = this.settings.properties();
+		return switch (kind) {
+			case SCHEDULING -> properties.getUnschedulableTimeout();
+			case IMAGE -> properties.getImagePullTimeout();
+			case CONFIG -> properties.getContainerConfigTimeout();
+		};
+	}
+
+	@Override
+	public boolean inCluster() {
+		return this.inCluster;
 	}
 
 	/** Run {@code task} on the pods' own threads; here when they are gone. */
@@ -377,11 +620,40 @@ final class SupervisorPods implements ServerPod.Cluster, AutoCloseable {
 	}
 
 	@Override
+	public void later(Runnable task, Duration delay) {
+		try {
+			this.timer.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// closed: nothing is waited on any more
+		}
+	}
+
+	/**
+	 * Close it: what this process still has is deleted (no pod outlives its supervisor), the
+	 * watches stop, its lease is given up.
+	 */
+	@Override
 	public void close() {
+		boolean anyLeft;
+		synchronized (this.deleting) {
+			anyLeft = !this.deletedAll && !this.killedAll && !live().isEmpty();
+			this.deletedAll = true;
+		}
+		if (anyLeft) {
+			deleteAll(this.stopGraceSeconds);
+		}
 		SharedIndexInformer<Pod> informer = this.informer;
 		if (informer != null) {
 			informer.close();
 		}
+		this.events.close();
+		SupervisorLease lease = this.lease;
+		if (lease != null) {
+			lease.close();
+		}
+		this.timer.shutdownNow();
+		this.stopper.shutdown();
 		this.work.shutdown();
 		this.client.close();
 	}

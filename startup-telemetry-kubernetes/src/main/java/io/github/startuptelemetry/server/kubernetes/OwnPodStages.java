@@ -1,8 +1,11 @@
 package io.github.startuptelemetry.server.kubernetes;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
@@ -18,14 +21,16 @@ import io.github.startuptelemetry.kubernetes.internal.InCluster;
 import io.github.startuptelemetry.kubernetes.internal.KubernetesClients;
 import io.github.startuptelemetry.kubernetes.internal.PodTimes;
 import io.github.startuptelemetry.lifecycle.internal.OtelListValues;
+import io.github.startuptelemetry.timeline.Stage;
 import io.github.startuptelemetry.timeline.internal.PlatformPrelude;
 import io.github.startuptelemetry.timeline.internal.PlatformStages;
-import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.internal.WallClock;
 
 /**
  * This server's own pod and its events, read once after ready on the reporter's thread, so that
- * its stages go ahead of the JVM's ({@link PodTimes#ahead}). One bounded request of each, no retry;
- * whatever stands in the way is said once at debug and the server's own stages are reported as
+ * its stages go ahead of the JVM's ({@link PodTimes#ahead}), its container's start read from
+ * {@code /proc} where it agrees with the pod's status. One bounded request of each, no retry;
+ * whatever stands in the way is said once, at INFO, and the server's own stages are reported as
  * they are.
  */
 final class OwnPodStages implements PlatformPrelude {
@@ -38,13 +43,23 @@ final class OwnPodStages implements PlatformPrelude {
 
 	private final Duration timeout;
 
+	private final Supplier<PodTimes.@Nullable Boundary> containerStart;
+
+	private final AtomicBoolean said = new AtomicBoolean();
+
 	/**
 	 * @param env this process's environment
 	 * @param timeout how long connecting and each request may take: the report waits for them
 	 */
 	OwnPodStages(Map<String, String> env, Duration timeout) {
+		this(env, timeout, () -> new ContainerStart(Path.of("/proc")).read(WallClock.nowNs()));
+	}
+
+	/** @param containerStart when this container's first process started, read when asked */
+	OwnPodStages(Map<String, String> env, Duration timeout, Supplier<PodTimes.@Nullable Boundary> containerStart) {
 		this.env = Map.copyOf(env);
 		this.timeout = timeout;
+		this.containerStart = containerStart;
 	}
 
 	@Override
@@ -63,7 +78,14 @@ final class OwnPodStages implements PlatformPrelude {
 				if (pod == null) {
 					return PlatformStages.none(own);
 				}
-				return PodTimes.of(pod, events(client, pod), container()).ahead(own);
+				String container = container(pod);
+				PodTimes times = PodTimes.of(pod, events(client, pod), container, null,
+						this.containerStart.get());
+				if (!times.started()) {
+					leftOut("container '" + container + "' of pod " + namespace + "/" + name
+							+ " has no start in the pod's status");
+				}
+				return times.ahead(own);
 			}
 		}
 		catch (RuntimeException | LinkageError ex) {
@@ -111,16 +133,34 @@ final class OwnPodStages implements PlatformPrelude {
 		}
 	}
 
-	/** The container the launcher named in {@code OTEL_RESOURCE_ATTRIBUTES}, or {@code null}. */
-	private @Nullable String container() {
+	/**
+	 * This server's container: the one {@code OTEL_RESOURCE_ATTRIBUTES} names (the launcher's, or
+	 * the OpenTelemetry Operator's), when the pod has it; else the pod's default container (said:
+	 * the name came from elsewhere, a supervisor's, say).
+	 */
+	private @Nullable String container(Pod pod) {
 		String attributes = this.env.get(TelemetryEnv.OTEL_RESOURCE_ATTRIBUTES);
-		return (attributes != null) ? OtelListValues.parsePairs(attributes).pairs().get(KubernetesAttributes.CONTAINER_NAME)
-				: null;
+		String named = (attributes != null)
+				? OtelListValues.parsePairs(attributes).pairs().get(KubernetesAttributes.CONTAINER_NAME) : null;
+		List<String> containers = PodTimes.containers(pod);
+		if (named != null && !containers.contains(named)) {
+			String fallback = PodTimes.container(pod, null);
+			say("k8s.container.name=" + named + " (OTEL_RESOURCE_ATTRIBUTES) is no container of pod "
+					+ pod.getMetadata().getName() + " (its containers: " + String.join(", ", containers)
+					+ "): its stages are read for container '" + fallback + "'; is the name inherited from another pod?");
+			return fallback;
+		}
+		return named;
 	}
 
-	private static void leftOut(String why) {
-		if (logger.isDebugEnabled()) {
-			logger.debug("Pod stages left out, the JVM's stages are reported as they are: " + why);
+	private void leftOut(String why) {
+		say("Pod stages left out, the JVM's stages are reported as they are: " + why);
+	}
+
+	/** Said once, at INFO: a server in a pod that cannot read its pod is worth one line, never more. */
+	private void say(String line) {
+		if (this.said.compareAndSet(false, true)) {
+			logger.info(line);
 		}
 	}
 

@@ -133,6 +133,73 @@ class PodTimesTest {
 		assertThat(PodTimes.of(annotated, List.of(), null).started()).isFalse();
 	}
 
+	/**
+	 * A real pod (kind, containerd, 2024) with an init container, a sidecar and
+	 * PodReadyToStartContainers: its sandbox and its init containers nested in pod_setup, each span
+	 * saying where its boundaries came from.
+	 */
+	@Test
+	void aRealPodsSandboxAndInitContainersAreNestedInItsSetup() {
+		Pod pod = KubernetesFixtures.pod("f-running-ready-init-sidecar.json");
+		PodTimes times = PodTimes.of(pod, List.of(), null);
+		long created = ns("2024-08-24T01:54:32Z");
+		assertThat(times.stages()).containsExactly(new Stage("pod_scheduling", created, created),
+				new Stage("pod_setup", created, ns("2024-08-24T01:54:38Z")));
+		List<Stage> own = List.of(new Stage("main_start", ns("2024-08-24T01:54:38.300Z"), ns("2024-08-24T01:54:39Z")));
+		PlatformStages merged = times.ahead(own);
+		assertThat(merged.nested()).extracting((nested) -> nested.stage())
+			.containsExactly(new Stage("pod_sandbox", created, ns("2024-08-24T01:54:36Z")),
+					new Stage("init_containers", ns("2024-08-24T01:54:36Z"), ns("2024-08-24T01:54:38Z")));
+		assertThat(merged.nested().get(0).attributes()).containsEntry("startup.k8s.start_source", "pod_condition")
+			.containsEntry("startup.k8s.end_source", "pod_condition")
+			.containsEntry("startup.k8s.start_resolution_ms", 1000.0);
+		assertThat(merged.spanAttributes("pod_scheduling")).containsEntry("startup.k8s.start_source", "pod_creation")
+			.containsEntry("startup.k8s.end_source", "pod_condition")
+			.containsEntry("startup.k8s.same_clock", true);
+		assertThat(merged.spanAttributes("pod_setup")).containsEntry("startup.k8s.end_source", "container_status")
+			.containsEntry("startup.k8s.same_clock", false);
+	}
+
+	/** Real events: a 2020-2022 Pulled message (a full Go duration) and the scheduler's microsecond time. */
+	@Test
+	void realEventsGiveTheSchedulersMicrosecondsAndTheImagePull() {
+		List<Event> events = KubernetesFixtures.events("g-startup-events-minikube-2023.json");
+		String uid = events.get(0).getInvolvedObject().getUid();
+		String container = events.stream().filter((e) -> "Pulled".equals(e.getReason())).findFirst().orElseThrow()
+			.getInvolvedObject().getFieldPath().replaceAll(".*\\{(.*)}", "$1");
+		Pod pod = new PodBuilder(pod("2023-07-10T05:31:40Z", "2023-07-10T05:31:45Z")).editMetadata().withUid(uid)
+			.withCreationTimestamp("2023-07-10T05:31:39Z").endMetadata()
+			.editStatus().editFirstContainerStatus().withName(container).endContainerStatus().endStatus()
+			.build();
+		PodTimes times = PodTimes.of(pod, events, container);
+		assertThat(times.stages().get(0).endNs()).isEqualTo(ns("2023-07-10T05:31:39.694297Z"));
+		assertThat(times.attributes()).containsEntry("startup.k8s.image_pull_ms", 4783.086211);
+		// the oldest format states no duration: no pull to tell
+		assertThat(PulledMessage.parse(KubernetesFixtures.events("g-pulled-event-2019-no-duration-k9s.json").get(0)
+			.getMessage())).isNull();
+	}
+
+	/** What the supervisor says of a pod starts at its own create call: as the server's spans do. */
+	@Test
+	void theSupervisorsFiguresStartAtItsSpawnNotAtTheCreationsWholeSecond() {
+		Pod pod = pod("2026-03-01T10:00:01Z", "2026-03-01T10:00:04Z");
+		long spawn = CREATED_NS - 700_000_000L;
+		PodTimes times = PodTimes.of(pod, List.of(scheduled("uid-1", "2026-03-01T10:00:00.250125Z")), "server", spawn, null);
+		assertThat(times.attributes()).containsEntry("startup.k8s.pod_scheduling_ms", 950.125);
+		List<Stage> own = List.of(new Stage("interpreter_start", spawn, CREATED_NS + 5 * S),
+				new Stage("main_start", CREATED_NS + 5 * S, CREATED_NS + 6 * S));
+		assertThat(times.ahead(own).stages().get(0).durationMs()).isEqualTo(950.125);
+	}
+
+	/** Real FailedScheduling events (a series of 3) and a pod's pull back-offs: what it waited on, by stage. */
+	@Test
+	void whatAPodWaitedOnComesFromItsEvents() {
+		Map<String, String> scheduling = PodWaits.fromEvents(KubernetesFixtures.events("a-failedscheduling-events.json"));
+		assertThat(scheduling.get("pod_scheduling")).startsWith("FailedScheduling ×4: ");
+		Map<String, String> pulls = PodWaits.fromEvents(KubernetesFixtures.events("b-image-pull-events.json"));
+		assertThat(pulls.get("pod_setup")).startsWith("Failed ×").contains("; BackOff ×5: Back-off pulling image");
+	}
+
 	static Pod pod(String scheduled, String started) {
 		PodBuilder pod = new PodBuilder().withNewMetadata()
 			.withName("model-0-abcde")

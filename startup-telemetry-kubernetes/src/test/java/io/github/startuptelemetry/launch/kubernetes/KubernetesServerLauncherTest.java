@@ -111,7 +111,7 @@ class KubernetesServerLauncherTest {
 	@Test
 	void aServerIsAPodWatchedUntilItsContainerRunsThenItsHostAndStagesAreKnownAndStoppingDeletesIt() throws Exception {
 		LaunchedServer launched = launch(properties(), request("model-0"));
-		Pod pod = onlyPod();
+		Pod pod = awaitPod();
 		assertThat(launched.describe()).isEqualTo("pod " + pod.getMetadata().getName());
 		assertThat(pod.getMetadata().getName()).startsWith("model-0-");
 		assertThat(pod.getMetadata().getLabels()).containsEntry(KubernetesLabels.SUPERVISOR, "it")
@@ -156,9 +156,11 @@ class KubernetesServerLauncherTest {
 	}
 
 	@Test
-	void aPodThatCannotBeScheduledEndsTheServerWithTheSchedulersWords() throws Exception {
-		LaunchedServer launched = launch(properties(), request("model-0"));
-		status(onlyPod(), (pod) -> pod.editOrNewStatus()
+	void aPodThatCannotBeScheduledWaitsForTheSchedulerAndFailsOnlyPastItsUnschedulableTimeout() throws Exception {
+		KubernetesProperties properties = properties();
+		properties.setUnschedulableTimeout(Duration.ofSeconds(2));
+		LaunchedServer launched = launch(properties, request("model-0"));
+		status(awaitPod(), (pod) -> pod.editOrNewStatus()
 			.withPhase("Pending")
 			.addNewCondition()
 			.withType("PodScheduled")
@@ -169,18 +171,49 @@ class KubernetesServerLauncherTest {
 			.endStatus());
 		LaunchedServer.ServerExit exit = launched.onExit().get(30, TimeUnit.SECONDS);
 		assertThat(exit.code()).isEqualTo(-1);
-		assertThat(exit.reason()).startsWith("could not be scheduled (pod model-0-")
+		assertThat(exit.reason()).startsWith("could not be scheduled within 2.0 s (telemetry.supervisor.kubernetes"
+				+ ".unschedulable-timeout; pod model-0-")
 			.endsWith("Unschedulable: 0/1 nodes are available: 1 Insufficient cpu.)");
 		assertThat(launched.host().get(1, TimeUnit.SECONDS)).isNull();
-		assertThat(launched.logTail(5)).contains("could not be scheduled");
+		assertThat(launched.logTail(5)).contains("waits for the scheduler", "could not be scheduled within");
 		launched.kill();
 		launched.stopped().get(30, TimeUnit.SECONDS);
 	}
 
 	@Test
-	void theClusterIsOpenedWhenTheSupervisorStartsAndAnEarlierRunsPodsAreDeletedThen() throws Exception {
-		admin.pods().inNamespace(NAMESPACE).resource(earlier("left-1", "it", null)).create();
-		admin.pods().inNamespace(NAMESPACE).resource(earlier("another-supervisors", "someone-else", null)).create();
+	void whatAPodWaitsOnAndItsLastWarningsAreWhatATimeoutNames() throws Exception {
+		LaunchedServer launched = launch(properties(), request("model-0"));
+		Pod pod = awaitPod();
+		admin.v1().events().inNamespace(NAMESPACE).resource(new io.fabric8.kubernetes.api.model.EventBuilder()
+			.withNewMetadata().withName(pod.getMetadata().getName() + ".1").endMetadata()
+			.withReason("FailedMount").withType("Warning").withCount(3)
+			.withMessage("MountVolume.SetUp failed for volume \"models\" : secret \"models\" not found")
+			.withNewInvolvedObject().withKind("Pod").withName(pod.getMetadata().getName())
+			.withUid(pod.getMetadata().getUid()).endInvolvedObject()
+			.build()).create();
+		status(pod, (current) -> current.editOrNewStatus()
+			.withPhase("Pending")
+			.addNewContainerStatus().withName("server").withNewState().withNewWaiting().withReason("ContainerCreating")
+			.endWaiting().endState().endContainerStatus()
+			.endStatus());
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+		while (!(launched.waitingOn().contains("FailedMount") && launched.waitingOn().contains("ContainerCreating"))
+				&& System.nanoTime() < deadline) {
+			// the supervisor's two watches see the pod and its event on their own threads
+			TimeUnit.MILLISECONDS.sleep(50);
+		}
+		assertThat(launched.waitingOn()).isEqualTo("its container waits: ContainerCreating; last warnings: FailedMount ×3: "
+				+ "MountVolume.SetUp failed for volume \"models\" : secret \"models\" not found");
+		assertThat(launched.onExit()).isNotDone();
+		launched.kill();
+		launched.stopped().get(30, TimeUnit.SECONDS);
+	}
+
+	@Test
+	void theClusterIsOpenedWhenTheSupervisorStartsWithItsLeaseAndTheOrphansOfProcessesThatAreGoneAreDeletedThen()
+			throws Exception {
+		admin.pods().inNamespace(NAMESPACE).resource(earlier("left-1", "it", "earlier0001", null)).create();
+		admin.pods().inNamespace(NAMESPACE).resource(earlier("another-supervisors", "someone-else", "earlier0002", null)).create();
 		Pod other = admin.pods().inNamespace(NAMESPACE).resource(new PodBuilder().withNewMetadata()
 			.withName("other-supervisor")
 			.endMetadata()
@@ -191,16 +224,60 @@ class KubernetesServerLauncherTest {
 			.endContainer()
 			.endSpec()
 			.build()).create();
-		admin.pods().inNamespace(NAMESPACE).resource(earlier("owned-by-a-running-one", "it", other)).create();
+		admin.pods().inNamespace(NAMESPACE).resource(earlier("owned-by-a-running-one", "it", "earlier0003", other)).create();
 		this.launcher = new KubernetesServerLauncher(settings(properties()));
 		assertThat(names()).contains("left-1");
 		// when the supervisor starts and the fleet chose it: before any server is spawned
 		assertThat(this.launcher.unavailable()).isNull();
-		assertThat(names()).doesNotContain("left-1");
+		assertThat(admin.leases().inNamespace(NAMESPACE).withName("startup-telemetry-" + this.launcher.settings().instance())
+			.get().getSpec().getHolderIdentity()).isEqualTo(this.launcher.settings().instance());
+		// no lease, no owner: whatever their supervisor's name, the processes that made them are gone
+		assertThat(names()).doesNotContain("left-1", "another-supervisors");
 		this.launcher.launch(request("model-0"));
-		assertThat(names()).doesNotContain("left-1")
-			.contains("another-supervisors", "owned-by-a-running-one", "other-supervisor")
+		awaitPod("model-0-");
+		assertThat(names()).contains("owned-by-a-running-one", "other-supervisor")
 			.anyMatch((name) -> name.startsWith("model-0-"));
+		this.launcher.destroy();
+		assertThat(admin.leases().inNamespace(NAMESPACE).list().getItems()).as("its lease, given up").isEmpty();
+		this.launcher = null;
+	}
+
+	@Test
+	void stoppingEveryServerIsOneDeleteByTheInstancesLabel() throws Exception {
+		deletes();
+		this.launcher = new KubernetesServerLauncher(settings(properties()));
+		List<LaunchedServer> servers = new java.util.ArrayList<>();
+		for (int i = 0; i < 5; i++) {
+			servers.add(this.launcher.launch(request("model-" + i)));
+		}
+		for (int i = 0; i < 5; i++) {
+			awaitPod("model-" + i + "-");
+		}
+		servers.forEach(LaunchedServer::terminate);
+		for (LaunchedServer server : servers) {
+			server.stopped().get(30, TimeUnit.SECONDS);
+		}
+		assertThat(names()).isEmpty();
+		assertThat(deletes()).as("DELETE requests: one on the collection, by label").singleElement()
+			.satisfies((path) -> assertThat(path).contains("/pods?").contains("labelSelector="));
+	}
+
+	@Test
+	void stoppingSomeOfTheServersDeletesTheirPodsByNameAndLeavesTheOthers() throws Exception {
+		this.launcher = new KubernetesServerLauncher(settings(properties()));
+		LaunchedServer first = this.launcher.launch(request("model-0"));
+		LaunchedServer second = this.launcher.launch(request("model-1"));
+		awaitPod("model-0-");
+		awaitPod("model-1-");
+		deletes();
+		first.terminate();
+		first.stopped().get(30, TimeUnit.SECONDS);
+		assertThat(names()).noneMatch((name) -> name.startsWith("model-0-")).anyMatch((name) -> name.startsWith("model-1-"));
+		assertThat(deletes()).as("DELETE requests: one pod's, by name").singleElement()
+			.satisfies((path) -> assertThat(path).contains("/pods/model-0-").doesNotContain("labelSelector="));
+		second.terminate();
+		second.stopped().get(30, TimeUnit.SECONDS);
+		assertThat(names()).isEmpty();
 	}
 
 	@Test
@@ -216,7 +293,7 @@ class KubernetesServerLauncherTest {
 			.addToData("model.yaml", "spec:\n  nodeSelector:\n    gpu: \"true\"\n")
 			.build()).create();
 		launch(properties, request("model-0"));
-		assertThat(onlyPod().getSpec().getNodeSelector()).containsEntry("gpu", "true");
+		assertThat(awaitPod().getSpec().getNodeSelector()).containsEntry("gpu", "true");
 	}
 
 	@Test
@@ -251,12 +328,12 @@ class KubernetesServerLauncherTest {
 				Map.of("TELEMETRY_SUPERVISOR_CALLBACK_URL", "http://127.0.0.1:4242"), this.tmp.resolve(name + ".log"));
 	}
 
-	private static Pod earlier(String name, String supervisor, Pod owner) {
+	private static Pod earlier(String name, String supervisor, String instance, Pod owner) {
 		PodBuilder pod = new PodBuilder().withNewMetadata()
 			.withName(name)
 			.addToLabels(KubernetesLabels.MANAGED_BY, KubernetesLabels.MANAGED_BY_VALUE)
 			.addToLabels(KubernetesLabels.SUPERVISOR, supervisor)
-			.addToLabels(KubernetesLabels.INSTANCE, "earlier0000")
+			.addToLabels(KubernetesLabels.INSTANCE, instance)
 			.endMetadata()
 			.withNewSpec()
 			.addNewContainer()
@@ -277,10 +354,37 @@ class KubernetesServerLauncherTest {
 		return pod.build();
 	}
 
-	private static Pod onlyPod() {
-		List<Pod> pods = admin.pods().inNamespace(NAMESPACE).list().getItems();
-		assertThat(pods).hasSize(1);
-		return pods.get(0);
+	/** The one pod, once the launcher created it (it creates pods on threads of its own). */
+	private static Pod awaitPod() throws InterruptedException {
+		return awaitPod("");
+	}
+
+	private static Pod awaitPod(String prefix) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+		while (System.nanoTime() < deadline) {
+			List<Pod> pods = admin.pods().inNamespace(NAMESPACE).list().getItems().stream()
+				.filter((pod) -> pod.getMetadata().getName().startsWith(prefix) && pod.getMetadata().getLabels()
+					.containsKey(KubernetesLabels.INSTANCE) && !pod.getMetadata().getName().startsWith("owned"))
+				.toList();
+			if (!pods.isEmpty()) {
+				return pods.get(0);
+			}
+			// created on the launcher's threads: poll the API, bounded by the deadline
+			TimeUnit.MILLISECONDS.sleep(20);
+		}
+		throw new AssertionError("no pod " + prefix + "* created: " + names());
+	}
+
+	/** The paths of every DELETE request on pods the mock API server took since the test began. */
+	private static List<String> deletes() throws InterruptedException {
+		List<String> deletes = new java.util.ArrayList<>();
+		for (io.fabric8.mockwebserver.http.RecordedRequest request = server.takeRequest(1, TimeUnit.MILLISECONDS);
+				request != null; request = server.takeRequest(1, TimeUnit.MILLISECONDS)) {
+			if ("DELETE".equals(request.getMethod()) && request.getPath().contains("/pods")) {
+				deletes.add(request.getPath());
+			}
+		}
+		return deletes;
 	}
 
 	private static List<String> names() {

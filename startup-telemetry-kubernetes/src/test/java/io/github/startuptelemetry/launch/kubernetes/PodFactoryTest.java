@@ -172,11 +172,68 @@ class PodFactoryTest {
 				"http://supervisor.fleet.svc:4242");
 	}
 
-	private static PodFactory factory(KubernetesProperties properties, OwnerReference owner, String callbackHost) {
+	/**
+	 * A supervisor in a pod the OpenTelemetry Operator injected (its service name, its pod's
+	 * {@code k8s.*} and instance id in its environment, which its servers inherit): none of it
+	 * reaches a server's pod, which names itself.
+	 */
+	@Test
+	void aServerPodNeverCarriesTheSupervisorsIdentity() throws IOException {
+		KubernetesProperties properties = new KubernetesProperties();
+		properties.setImage("model:1");
+		String supervisorAttributes = "k8s.container.name=supervisor,k8s.namespace.name=fleet,"
+				+ "k8s.pod.name=startup-supervisor-7d9f,k8s.pod.uid=sup-uid,k8s.node.name=node-9,"
+				+ "service.instance.id=fleet.startup-supervisor-7d9f.supervisor,service.name=startup-supervisor,"
+				+ "deployment.environment=prod";
+		Map<String, String> inherited = Map.of("OTEL_SERVICE_NAME", "startup-supervisor", "OTEL_RESOURCE_ATTRIBUTES",
+				supervisorAttributes, "OTEL_RESOURCE_ATTRIBUTES_POD_NAME", "startup-supervisor-7d9f");
+		Pod pod = factory(properties, null, null, inherited).pod(request(null, inherited), "model-0-abcde");
+		Map<String, EnvVar> env = new LinkedHashMap<>();
+		pod.getSpec().getContainers().get(0).getEnv().forEach((variable) -> env.put(variable.getName(), variable));
+		assertThat(env.get("OTEL_SERVICE_NAME").getValue()).isEqualTo("model-0");
+		assertThat(env.get("NEMO_GYM_OTEL_SERVICE_NAME_PER_SERVER").getValue()).isEqualTo("false");
+		assertThat(env.get("OTEL_RESOURCE_ATTRIBUTES_POD_NAME").getValueFrom().getFieldRef().getFieldPath())
+			.isEqualTo("metadata.name");
+		assertThat(env.get("OTEL_RESOURCE_ATTRIBUTES").getValue()).isEqualTo("deployment.environment=prod,"
+				+ "nv.dl.rank=0,nv.dl.world_size=2,rl.worker_group=model,k8s.namespace.name=fleet,k8s.container.name=server,"
+				+ "k8s.pod.name=$(OTEL_RESOURCE_ATTRIBUTES_POD_NAME),k8s.pod.uid=$(OTEL_RESOURCE_ATTRIBUTES_POD_UID),"
+				+ "k8s.node.name=$(OTEL_RESOURCE_ATTRIBUTES_NODE_NAME)");
+	}
+
+	@Test
+	void whatALocalServerWouldInheritOfTheSupervisorsTelemetryAPodIsHandedWithoutItsIdentity() throws IOException {
+		KubernetesProperties properties = new KubernetesProperties();
+		properties.setImage("model:1");
+		// the supervisor leaves out of the request what a local server inherits: a pod inherits nothing
+		Map<String, String> supervisorEnv = Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://otel-collector.observability:4318",
+				"OTEL_SERVICE_NAME", "startup-supervisor", "OTEL_RESOURCE_ATTRIBUTES",
+				"k8s.pod.name=startup-supervisor-7d9f,service.instance.id=sup,deployment.environment=prod",
+				"OTEL_RESOURCE_ATTRIBUTES_POD_NAME", "startup-supervisor-7d9f", "TELEMETRY_RANK", "3",
+				"TELEMETRY_SUPERVISOR_CALLBACK_URL", "http://elsewhere:1", "PATH", "/usr/bin");
+		Pod pod = factory(properties, null, null, supervisorEnv).pod(request(null, Map.of("TELEMETRY_RANK", "0")),
+				"model-0-abcde");
+		Map<String, EnvVar> env = new LinkedHashMap<>();
+		pod.getSpec().getContainers().get(0).getEnv().forEach((variable) -> env.put(variable.getName(), variable));
+		assertThat(env.get("OTEL_EXPORTER_OTLP_ENDPOINT").getValue()).isEqualTo("http://otel-collector.observability:4318");
+		assertThat(env.get("OTEL_SERVICE_NAME").getValue()).isEqualTo("model-0");
+		assertThat(env.get("TELEMETRY_RANK").getValue()).isEqualTo("0");
+		assertThat(env.get("OTEL_RESOURCE_ATTRIBUTES").getValue()).startsWith("deployment.environment=prod,")
+			.doesNotContain("startup-supervisor-7d9f", "service.instance.id");
+		assertThat(env.get("OTEL_RESOURCE_ATTRIBUTES_POD_NAME").getValueFrom().getFieldRef().getFieldPath())
+			.isEqualTo("metadata.name");
+		assertThat(env).doesNotContainKeys("TELEMETRY_SUPERVISOR_CALLBACK_URL", "PATH");
+	}
+
+	private static PodFactory factory(KubernetesProperties properties, OwnerReference owner, String callbackHost,
+			Map<String, String> supervisorEnv) {
 		return new PodFactory(properties, "fleet", "sample-supervisor", "abcde12345", owner, callbackHost,
 				(reference) -> {
 					throw new AssertionError("no ConfigMap here");
-				});
+				}, supervisorEnv, null);
+	}
+
+	private static PodFactory factory(KubernetesProperties properties, OwnerReference owner, String callbackHost) {
+		return factory(properties, owner, callbackHost, Map.of());
 	}
 
 	private static LaunchRequest request(String setup, Map<String, String> env) {

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.startuptelemetry.kubernetes.internal.PodWaits;
 import io.github.startuptelemetry.launch.LaunchedServer.ServerExit;
 
 /** A pod's status read for what ends its server's startup, and what does not. */
@@ -34,7 +35,7 @@ class PodFailureTest {
 	}
 
 	@Test
-	void unschedulable() {
+	void unschedulableIsAWaitForTheSchedulerNotAFailure() {
 		Pod pod = pod().withNewStatus()
 			.withPhase("Pending")
 			.addNewCondition()
@@ -45,19 +46,27 @@ class PodFailureTest {
 			.endCondition()
 			.endStatus()
 			.build();
-		assertThat(PodFailure.of(pod, "server")).isEqualTo(new ServerExit(-1,
-				"could not be scheduled (pod model-0-abcde, Unschedulable: 0/3 nodes are available: 3 Insufficient cpu.)"));
+		assertThat(PodFailure.of(pod, "server")).isNull();
+		assertThat(PodWaits.current(pod).describe()).isEqualTo(
+				"waits for the scheduler (pod model-0-abcde, Unschedulable: 0/3 nodes are available: 3 Insufficient cpu.)");
+		assertThat(PodWaits.current(pod).kind()).isEqualTo(PodWaits.Kind.SCHEDULING);
 	}
 
 	@Test
-	void imagePullBackOffAndConfigErrors() {
-		assertThat(PodFailure.of(withContainer(waiting("ImagePullBackOff", "Back-off pulling image \"nope:1\"")), "server"))
+	void imagePullBackOffAndConfigErrorsAreWaitsAnInvalidImageNameAFailure() {
+		Pod backOff = withContainer(waiting("ImagePullBackOff", "Back-off pulling image \"nope:1\""));
+		assertThat(PodFailure.of(backOff, "server")).isNull();
+		assertThat(PodWaits.current(backOff).describe()).isEqualTo("waits for its image (container 'server' of pod "
+				+ "model-0-abcde, ImagePullBackOff: Back-off pulling image \"nope:1\")");
+		assertThat(PodWaits.current(withContainer(waiting("ErrImagePull", null))).message()).isEqualTo("no message");
+		Pod config = withContainer(waiting("CreateContainerConfigError", "secret \"db\" not found"));
+		assertThat(PodFailure.of(config, "server")).isNull();
+		assertThat(PodWaits.current(config).kind()).isEqualTo(PodWaits.Kind.CONFIG);
+		assertThat(PodFailure.of(withContainer(waiting("InvalidImageName", "couldn't parse image")), "server"))
 			.isEqualTo(new ServerExit(-1, "could not pull its image (container 'server' of pod model-0-abcde, "
-					+ "ImagePullBackOff: Back-off pulling image \"nope:1\")"));
-		assertThat(PodFailure.of(withContainer(waiting("ErrImagePull", null)), "server").reason())
-			.contains("could not pull its image", "ErrImagePull: no message");
-		assertThat(PodFailure.of(withContainer(waiting("CreateContainerConfigError", "secret \"db\" not found")), "server")
-			.reason()).startsWith("could not start its container").contains("secret \"db\" not found");
+					+ "InvalidImageName: couldn't parse image)"));
+		assertThat(PodFailure.of(withContainer(waiting("RunContainerError", "exec format error")), "server").reason())
+			.startsWith("could not start its container");
 	}
 
 	@Test
@@ -87,8 +96,9 @@ class PodFailureTest {
 			.endTerminated()
 			.endState()
 			.build();
-		assertThat(PodFailure.of(withContainer(terminated), "server"))
-			.isEqualTo(new ServerExit(137, "exited with code 137 (container 'server' of pod model-0-abcde: OOMKilled)"));
+		assertThat(PodFailure.of(withContainer(terminated), "server")).isEqualTo(new ServerExit(137,
+				"was killed for using more memory than its limit (container 'server' of pod model-0-abcde, OOMKilled, "
+						+ "exit code 137)"));
 		ContainerStatus restarted = new ContainerStatusBuilder().withName("server")
 			.withRestartCount(1)
 			.withNewState()
@@ -140,15 +150,17 @@ class PodFailureTest {
 			.endStatus()
 			.build();
 		assertThat(PodFailure.of(evicted, "server").reason())
-			.isEqualTo("failed (pod model-0-abcde: Evicted: The node was low on resource: memory.)");
+			.isEqualTo("was evicted (pod model-0-abcde: The node was low on resource: memory.)");
 		assertThat(PodFailure.of(pod().withNewStatus().withPhase("Succeeded").endStatus().build(), "server"))
 			.isEqualTo(new ServerExit(0, "exited with code 0 (pod model-0-abcde completed)"));
 	}
 
 	@Test
-	void onlyTheServersContainerCounts() {
-		ContainerStatus sidecar = new ContainerStatusBuilder(waiting("ImagePullBackOff", "x")).withName("sidecar").build();
+	void onlyTheServersContainerFailsItButAnyContainerMakesItWait() {
+		ContainerStatus sidecar = new ContainerStatusBuilder(waiting("CrashLoopBackOff", "x")).withName("sidecar").build();
 		assertThat(PodFailure.of(withContainer(sidecar), "server")).isNull();
+		ContainerStatus pulling = new ContainerStatusBuilder(waiting("ImagePullBackOff", "x")).withName("sidecar").build();
+		assertThat(PodWaits.current(withContainer(pulling)).who()).isEqualTo("container 'sidecar' of pod model-0-abcde");
 	}
 
 	private static PodBuilder pod() {

@@ -8,9 +8,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.MicroTime;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -30,13 +29,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.startuptelemetry.kubernetes.internal.PodTimes;
 import io.github.startuptelemetry.timeline.internal.PlatformStages;
 import io.github.startuptelemetry.timeline.Stage;
 
@@ -118,7 +117,7 @@ class OwnPodStagesTest {
 		}
 		long jvm = ns(created.plusSeconds(4));
 		List<Stage> own = List.of(new Stage("main_start", jvm, jvm + 1_000_000_000L));
-		PlatformStages stages = new OwnPodStages(inPod(), LOADED_BOX).read(own);
+		PlatformStages stages = new OwnPodStages(inPod(), LOADED_BOX, () -> null).read(own);
 		assertThat(stages.stages()).extracting(Stage::name)
 			.containsExactly("pod_scheduling", "pod_setup", "interpreter_start", "main_start");
 		// the mock cannot select events by their object (the simulated API server of the process tests can): the
@@ -131,20 +130,58 @@ class OwnPodStagesTest {
 	}
 
 	@Test
-	void withoutPermissionToReadItsPodItReportsItsOwnStagesAndSaysWhy(CapturedOutput output) throws Exception {
+	void withoutPermissionToReadItsPodItReportsItsOwnStagesAndSaysWhyOnceAtInfo(CapturedOutput output) throws Exception {
 		start(false);
 		List<Stage> own = List.of(new Stage("main_start", 1, 2));
-		Logger logger = (Logger) LoggerFactory.getLogger(OwnPodStages.class);
-		Level level = logger.getLevel();
-		logger.setLevel(Level.DEBUG);
-		try {
-			assertThat(new OwnPodStages(inPod(), LOADED_BOX).read(own).stages()).isSameAs(own);
+		OwnPodStages stages = new OwnPodStages(inPod(), LOADED_BOX);
+		assertThat(stages.read(own).stages()).isSameAs(own);
+		assertThat(stages.read(own).stages()).isSameAs(own);
+		String said = "INFO io.github.startuptelemetry.server.kubernetes.OwnPodStages -- Pod stages left out, the JVM's "
+				+ "stages are reported as they are: the service account may not get pod fleet/" + POD + " (403 Forbidden";
+		assertThat(output.getAll()).contains(said, "grant it get on pods");
+		assertThat(output.getAll().split(java.util.regex.Pattern.quote(said), -1)).as("said once").hasSize(2);
+	}
+
+	/**
+	 * A server whose {@code OTEL_RESOURCE_ATTRIBUTES} names a container its pod does not have (its
+	 * supervisor's, inherited) says so and reads its pod's own container; its container's start
+	 * comes from {@code /proc} when it agrees with the status.
+	 */
+	@Test
+	void aContainerNameFromElsewhereIsSaidAndTheContainersProcessGivesItsStart(CapturedOutput output) throws Exception {
+		start(true);
+		Instant created;
+		try (KubernetesClient admin = this.server.createClient()) {
+			Pod pod = admin.pods().inNamespace(NAMESPACE).resource(pod()).create();
+			created = Instant.parse(pod.getMetadata().getCreationTimestamp());
+			admin.pods().inNamespace(NAMESPACE).withName(POD).editStatus((current) -> new PodBuilder(current)
+				.withNewStatus()
+				.addNewCondition().withType("PodScheduled").withStatus("True")
+				.withLastTransitionTime(created.plusSeconds(1).toString()).endCondition()
+				.addNewContainerStatus().withName("server").withNewState().withNewRunning()
+				.withStartedAt(created.plusSeconds(3).toString()).endRunning().endState().endContainerStatus()
+				.endStatus()
+				.build());
 		}
-		finally {
-			logger.setLevel(level);
-		}
-		assertThat(output).contains("Pod stages left out, the JVM's stages are reported as they are: the service "
-				+ "account may not get pod fleet/" + POD + " (403 Forbidden", "grant it get on pods");
+		long jvm = ns(created.plusSeconds(4));
+		// PID 1 started 3.42 s after the creation: within the second its status says (3 s)
+		long process = ns(created.plusMillis(3420));
+		Supplier<PodTimes.Boundary> proc = () -> PodTimes.Boundary.containerProcess(process, 10.0);
+		Map<String, String> env = new HashMap<>(inPod());
+		env.put("OTEL_RESOURCE_ATTRIBUTES", "k8s.container.name=supervisor,k8s.pod.name=startup-supervisor-0");
+		PlatformStages stages = new OwnPodStages(env, LOADED_BOX, proc)
+			.read(List.of(new Stage("main_start", jvm, jvm + 1_000_000_000L)));
+		assertThat(output.getAll()).contains("k8s.container.name=supervisor (OTEL_RESOURCE_ATTRIBUTES) is no container of "
+				+ "pod " + POD + " (its containers: server): its stages are read for container 'server'");
+		assertThat(stages.stages().get(1)).isEqualTo(new Stage("pod_setup", ns(created.plusSeconds(1)), process));
+		assertThat(stages.spanAttributes("pod_setup")).containsEntry("startup.k8s.end_source", "container_process")
+			.containsEntry("startup.k8s.end_resolution_ms", 10.0)
+			.containsEntry("startup.k8s.start_source", "pod_condition")
+			.containsEntry("startup.k8s.same_clock", false)
+			.containsEntry("startup.k8s.clamped_ms", 0.0);
+		assertThat(stages.spanAttributes("interpreter_start")).containsEntry("startup.k8s.start_source", "container_process")
+			.containsEntry("startup.k8s.end_source", "process")
+			.containsEntry("startup.k8s.same_clock", true);
 	}
 
 	@Test

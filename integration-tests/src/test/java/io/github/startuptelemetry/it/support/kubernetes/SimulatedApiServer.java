@@ -336,6 +336,9 @@ public final class SimulatedApiServer implements AutoCloseable {
 			if (access.resource().equals("pods") && access.verb().equals("delete")) {
 				rememberGrace(access, request);
 			}
+			if (access.resource().equals("pods") && access.verb().equals("deletecollection")) {
+				rememberCollectionGrace(access, request);
+			}
 			if (access.resource().equals("events") && access.verb().equals("list") && access.fieldSelector() != null
 					&& access.fieldSelector().contains("involvedObject.")) {
 				return events(request.getPath(), access.fieldSelector());
@@ -376,6 +379,26 @@ public final class SimulatedApiServer implements AutoCloseable {
 					SimulatedApiServer.this.deleteGrace.put(access.namespace() + "/" + access.name(),
 							options.get("gracePeriodSeconds").asLong());
 				}
+			}
+		}
+
+		/** A delete by label: the grace period it asked for, for each pod it deletes. */
+		private void rememberCollectionGrace(Access access, RecordedRequest request) {
+			byte[] body = request.getBody().getBytes();
+			if (body.length == 0) {
+				return;
+			}
+			JsonNode options = Serialization.jsonMapper().readTree(new String(body, StandardCharsets.UTF_8));
+			if (!options.has("gracePeriodSeconds")) {
+				return;
+			}
+			long grace = options.get("gracePeriodSeconds").asLong();
+			MockResponse list = SimulatedApiServer.this.crud.handleGet(request.getPath().replaceFirst("\\?", "?")
+				.replace("propagationPolicy=Background&", ""));
+			JsonNode pods = Serialization.jsonMapper().readTree(new String(list.getBody().getBytes(), StandardCharsets.UTF_8));
+			for (JsonNode pod : pods.path("items")) {
+				SimulatedApiServer.this.deleteGrace.put(access.namespace() + "/" + pod.path("metadata").path("name").asString(""),
+						grace);
 			}
 		}
 

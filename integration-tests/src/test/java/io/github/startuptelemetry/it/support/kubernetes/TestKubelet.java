@@ -44,48 +44,63 @@ import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 
 /**
- * The simulated control plane's scheduler and kubelet, of one node: each pod created in the
- * {@link SimulatedApiServer} becomes a real local process (the container's command, with the env a
- * kubelet gives it), and the pod's status and events say what a scheduler and a kubelet would, in
- * the API's own precisions (whole seconds, the scheduler's microseconds):
+ * The simulated control plane's kubelet, for every node of its {@link SimulatedScheduler} (which
+ * binds the pods), with a garbage collector beside it: each pod bound to a node becomes a real local
+ * process (the container's command, with the env a kubelet gives it), and the pod's status and
+ * events say what a kubelet would, in the API's own precisions and shapes (k8s-fixtures):
  * <ol>
- * <li>scheduling: bound to the node ({@code spec.nodeName}, the {@code Scheduled} event,
- * {@code PodScheduled}), or {@code Unschedulable} when its requests exceed the node's allocatable
- * resources;</li>
  * <li>setup: {@code startTime}, the pod IP ({@code 127.0.0.1}: the pods share the host's network,
  * as with {@code hostNetwork}), {@code PodReadyToStartContainers}, {@code Initialized};</li>
  * <li>the image: pulled from the {@link #registry registry} (its pull time really spent, then
- * {@code Pulling}/{@code Pulled} events, the message as a kubelet words it), or already present, or
- * {@code ErrImagePull} then {@code ImagePullBackOff} for an image the registry does not have;</li>
+ * {@code Pulling}/{@code Pulled}, the message as a kubelet words it), or already present; an image
+ * the registry does not have (yet) fails each pull ({@code ErrImagePull} with its events) and is
+ * pulled again after a back-off ({@code ImagePullBackOff}, 10 s doubling to 5 minutes unless
+ * {@link #imageBackOff shortened}): it succeeds once the registry has it;</li>
+ * <li>its configuration: an env value from a Secret or ConfigMap not there (yet) is
+ * {@code CreateContainerConfigError}, tried again every sync ({@link #syncPeriod}) until it is;</li>
  * <li>the container: its command and arguments with {@code $(VAR)} expanded, its env (literal
- * values expanded against the ones before, {@code fieldRef}s from the pod), the Kubernetes service
- * variables and the service account's token, CA and namespace (under the pod's own directory, and
- * the fabric8 client pointed there with its standard overrides, since {@code /var/run/secrets} is
- * one per machine); {@code startedAt}, the {@code Started} event, {@code Ready} when its
- * {@code readinessProbe} (HTTP GET) answers 2xx, or at once without one;</li>
+ * values expanded against the ones before, {@code fieldRef}s from the pod, Secrets' and ConfigMaps'
+ * keys), the Kubernetes service variables and the service account's token, CA and namespace (under
+ * the pod's own directory, and the fabric8 client pointed there with its standard overrides, since
+ * {@code /var/run/secrets} is one per machine); {@code startedAt}, the {@code Started} event,
+ * {@code Ready} when its {@code readinessProbe} (HTTP GET) answers 2xx, or at once without one;</li>
  * <li>its end: {@code terminated} with its exit code ({@code restartPolicy: Never}), or
  * {@code CrashLoopBackOff} and a restart after the back-off (a kubelet's 10 s, doubling, unless
- * {@link #backOff(Duration) shortened}; its event and waiting message say the one it waits) for
- * {@code Always}/{@code OnFailure};</li>
+ * {@link #backOff(Duration) shortened}) for {@code Always}/{@code OnFailure}; its
+ * {@code activeDeadlineSeconds} ({@code DeadlineExceeded}); an {@link #evict eviction} (the pod stays,
+ * {@code Failed}); a {@link #preempt preemption} ({@code DisruptionTarget}, then deleted);</li>
  * <li>deletion: graceful, as a kubelet does it: SIGTERM, the delete's grace period (else the pod's
  * {@code terminationGracePeriodSeconds}, else 30 s), SIGKILL, then the pod is gone (the kubelet
- * holds a finalizer of its own until then: the mock would drop the pod at once).</li>
+ * holds a finalizer of its own until then: the mock would drop the pod at once); the garbage
+ * collector then deletes the pods it owned, and only those of owners that are gone.</li>
  * </ol>
  * Not simulated: init containers, volumes, other probes, networking between pods (one shared
- * network), the garbage collector (owner references are recorded, not acted on), several nodes.
+ * network), node clocks apart, real registries and runtimes.
  */
 public final class TestKubelet implements AutoCloseable {
 
 	public static final String NODE = "test-node";
 
-	/** What the node has for pods to request. */
-	static final Map<String, Quantity> ALLOCATABLE = Map.of("cpu", new Quantity("4"), "memory", new Quantity("16Gi"));
+	/** What the first node has for pods to request. */
+	public static final Map<String, Quantity> ALLOCATABLE = Map.of("cpu", new Quantity("4"), "memory", new Quantity("16Gi"));
 
 	/** The kubelet's hold on a pod it runs, so that a delete waits for it. */
 	static final String FINALIZER = "kubelet.test.startuptelemetry.github.io/process";
 
 	/** A kubelet's first back-off before restarting a container. */
 	private volatile Duration initialBackOff = Duration.ofSeconds(10);
+
+	/** A kubelet's first back-off before pulling an image again. */
+	private volatile Duration imageBackOff = Duration.ofSeconds(10);
+
+	/** How often the kubelet syncs a pod that could not start (its pod worker's back-off). */
+	private volatile Duration syncPeriod = Duration.ofSeconds(10);
+
+	private final SimulatedEvents events;
+
+	private final SimulatedScheduler scheduler;
+
+	private final GarbageCollector collector;
 
 	private final SimulatedApiServer api;
 
@@ -109,6 +124,11 @@ public final class TestKubelet implements AutoCloseable {
 		this.api = api;
 		this.client = api.admin();
 		this.root = root;
+		this.events = new SimulatedEvents(this.client);
+		this.scheduler = new SimulatedScheduler(this.client, this.events, (pod) -> {
+		});
+		this.scheduler.addNode(NODE, ALLOCATABLE);
+		this.collector = new GarbageCollector(api.admin());
 		api.logs(this::log);
 		this.informer = this.client.pods().inNamespace(SimulatedApiServer.NAMESPACE).inform(new ResourceEventHandler<>() {
 
@@ -127,6 +147,10 @@ public final class TestKubelet implements AutoCloseable {
 					}
 				}
 				else if (pod.getSpec().getNodeName() == null) {
+					TestKubelet.this.scheduler.submit(key);
+				}
+				else if (pod.getStatus() == null || pod.getStatus().getPhase() == null
+						|| "Pending".equals(pod.getStatus().getPhase())) {
 					TestKubelet.this.runs.computeIfAbsent(key, (name) -> {
 						PodRun run = new PodRun(pod);
 						Thread thread = new Thread(run::run, "kubelet-" + name);
@@ -143,6 +167,7 @@ public final class TestKubelet implements AutoCloseable {
 				if (run != null) {
 					run.gone();
 				}
+				TestKubelet.this.scheduler.released(pod.getMetadata().getName());
 			}
 
 		});
@@ -168,6 +193,51 @@ public final class TestKubelet implements AutoCloseable {
 		return this;
 	}
 
+	/** Pull an image the registry lacked again after {@code first} (doubling) rather than a kubelet's 10 s. */
+	public TestKubelet imageBackOff(Duration first) {
+		this.imageBackOff = first;
+		return this;
+	}
+
+	/** Sync a pod that could not start (a Secret missing) every {@code period} rather than a kubelet's 10 s. */
+	public TestKubelet syncPeriod(Duration period) {
+		this.syncPeriod = period;
+		return this;
+	}
+
+	/** The scheduler (its nodes, its autoscaler). */
+	public SimulatedScheduler scheduler() {
+		return this.scheduler;
+	}
+
+	/**
+	 * Evict pod {@code name} as the kubelet does under node pressure: its container killed, the pod
+	 * {@code Failed} with reason {@code Evicted}, {@code DisruptionTarget} (TerminationByKubelet),
+	 * an {@code Evicted} event; the pod stays until someone deletes it.
+	 */
+	public void evict(String name, String resource) {
+		PodRun run = this.runs.get(name);
+		if (run != null) {
+			run.evict(resource);
+		}
+	}
+
+	/**
+	 * Preempt pod {@code name} as the scheduler does for a pod of higher priority:
+	 * {@code DisruptionTarget} (PreemptionByScheduler), a {@code Preempted} event, then its deletion.
+	 */
+	public void preempt(String name) {
+		Pod pod = this.client.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(name).get();
+		if (pod == null) {
+			return;
+		}
+		editStatus(this.client, name, (p) -> condition(p, "DisruptionTarget", "True", "PreemptionByScheduler",
+				"default-scheduler: preempting to accommodate a higher priority pod"));
+		this.events.scheduler(pod, pod.getSpec().getNodeName(), "Preempted", "Normal", "Preempting",
+				"Preempted by pod " + java.util.UUID.randomUUID() + " on node " + pod.getSpec().getNodeName());
+		this.client.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(name).delete();
+	}
+
 	/** The pods as the API server has them now. */
 	public List<Pod> pods() {
 		return this.client.pods().inNamespace(SimulatedApiServer.NAMESPACE).list().getItems();
@@ -175,12 +245,18 @@ public final class TestKubelet implements AutoCloseable {
 
 	/** Wait until no pod is left in the API server (bounded): deletes are graceful and asynchronous. */
 	public List<String> awaitNoPods(Duration timeout) throws InterruptedException {
+		return awaitNoPods(timeout, (pod) -> true);
+	}
+
+	/** Wait until no pod {@code counted} accepts is left in the API server (bounded); those left. */
+	public List<String> awaitNoPods(Duration timeout, java.util.function.Predicate<String> counted)
+			throws InterruptedException {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		List<String> left = names();
+		List<String> left = names().stream().filter(counted).toList();
 		while (!left.isEmpty() && System.nanoTime() < deadline) {
 			// pods end on the kubelet's threads: poll the API, bounded by the deadline
 			TimeUnit.MILLISECONDS.sleep(100);
-			left = names();
+			left = names().stream().filter(counted).toList();
 		}
 		return left;
 	}
@@ -209,6 +285,8 @@ public final class TestKubelet implements AutoCloseable {
 	@Override
 	public void close() {
 		this.informer.close();
+		this.scheduler.close();
+		this.collector.close();
 		for (PodRun run : this.runs.values()) {
 			run.kill();
 		}
@@ -254,14 +332,78 @@ public final class TestKubelet implements AutoCloseable {
 
 		private volatile boolean over;
 
+		private volatile boolean evicted;
+
+		/** When the kubelet took the pod (its startTime): its activeDeadlineSeconds count from here. */
+		private final long startNs = System.nanoTime();
+
 		PodRun(Pod pod) {
 			this.name = pod.getMetadata().getName();
+		}
+
+		/** Its deadline passed: the kubelet kills it and fails the pod, which stays. */
+		private void deadlineExceeded(Pod pod, Container container, String startedAt) throws InterruptedException {
+			this.over = true;
+			this.process.destroyForcibly().waitFor();
+			String message = "Pod was active on the node longer than the specified deadline";
+			event(pod, null, "DeadlineExceeded", "Warning", message);
+			failed(container, startedAt, 137, "Error", "DeadlineExceeded", message, null);
+		}
+
+		/** Evicted under node pressure: killed at once, the pod Failed and kept, as a kubelet leaves it. */
+		void evict(String resource) {
+			this.evicted = true;
+			this.over = true;
+			Process process = this.process;
+			if (process != null) {
+				process.destroyForcibly();
+			}
+			Pod pod = current();
+			if (pod == null) {
+				return;
+			}
+			String message = "The node was low on resource: " + resource + ". Threshold quantity: 100Mi, available: 42Mi. ";
+			event(pod, null, "Evicted", "Warning", message);
+			Container container = pod.getSpec().getContainers().get(0);
+			ContainerStatus status = statusOf(pod, container.getName());
+			String startedAt = (status.getState() != null && status.getState().getRunning() != null)
+					? status.getState().getRunning().getStartedAt() : seconds();
+			// one status write, as the eviction manager's: Failed, Evicted and DisruptionTarget together
+			failed(container, startedAt, 137, "Error", "Evicted", message, "TerminationByKubelet");
+		}
+
+		/** The pod Failed with {@code reason}, its container terminated, with a {@code DisruptionTarget} when one is given. */
+		private void failed(Container container, String startedAt, int code, String containerReason, String reason,
+				String message, String disruption) {
+			String finishedAt = seconds();
+			status((p) -> {
+				Pod ended = containerStatus(p, new ContainerStatusBuilder(statusOf(p, container.getName()))
+					.withNewState()
+					.withNewTerminated()
+					.withExitCode(code)
+					.withReason(containerReason)
+					.withStartedAt(startedAt)
+					.withFinishedAt(finishedAt)
+					.endTerminated()
+					.endState()
+					.withReady(false)
+					.withStarted(false)
+					.build());
+				ended = condition(ended, "Ready", "False", "PodFailed", null);
+				ended = condition(ended, "ContainersReady", "False", "PodFailed", null);
+				if (disruption != null) {
+					ended = condition(ended, "DisruptionTarget", "True", disruption, message);
+				}
+				return new PodBuilder(ended).editStatus().withPhase("Failed").withReason(reason).withMessage(message)
+					.endStatus()
+					.build();
+			});
 		}
 
 		void run() {
 			try {
 				Pod pod = current();
-				if (pod == null || !schedule(pod)) {
+				if (pod == null) {
 					return;
 				}
 				pod = setUp();
@@ -280,41 +422,6 @@ public final class TestKubelet implements AutoCloseable {
 					ex.printStackTrace();
 				}
 			}
-		}
-
-		/** Bind it to the node, or say it is unschedulable. */
-		private boolean schedule(Pod pod) {
-			String insufficient = insufficient(pod);
-			if (insufficient != null) {
-				String message = "0/1 nodes are available: 1 Insufficient " + insufficient
-						+ ". preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.";
-				status((p) -> condition(p, "PodScheduled", "False", "Unschedulable", message));
-				event(pod, null, "FailedScheduling", "Warning", message, true);
-				return false;
-			}
-			edit((p) -> new PodBuilder(p).editMetadata().addToFinalizers(FINALIZER).endMetadata()
-				.editSpec().withNodeName(NODE).endSpec().build());
-			event(pod, null, "Scheduled", "Normal", "Successfully assigned " + SimulatedApiServer.NAMESPACE + "/" + this.name
-					+ " to " + NODE, true);
-			status((p) -> condition(p, "PodScheduled", "True", null, null));
-			return true;
-		}
-
-		private String insufficient(Pod pod) {
-			for (String resource : List.of("cpu", "memory")) {
-				java.math.BigDecimal requested = java.math.BigDecimal.ZERO;
-				for (Container container : pod.getSpec().getContainers()) {
-					Quantity request = (container.getResources() != null) ? container.getResources().getRequests().get(resource)
-							: null;
-					if (request != null) {
-						requested = requested.add(Quantity.getAmountInBytes(request));
-					}
-				}
-				if (requested.compareTo(Quantity.getAmountInBytes(ALLOCATABLE.get(resource))) > 0) {
-					return resource;
-				}
-			}
-			return null;
 		}
 
 		/** The sandbox: the pod's IP, its start, its containers waiting to be created. */
@@ -337,49 +444,131 @@ public final class TestKubelet implements AutoCloseable {
 			});
 		}
 
-		/** Pull its image, or fail to; whether it is there. */
+		/**
+		 * Pull its image, as often as it takes: an image the registry lacks fails each pull with the
+		 * kubelet's events and is pulled again after a back-off, until the registry has it or the pod
+		 * is deleted; whether it is there.
+		 */
 		private boolean image(Pod pod, Container container) throws InterruptedException {
 			String image = container.getImage();
-			Duration pull = TestKubelet.this.registry.get(image);
-			if (pull == null) {
-				String error = "failed to pull and unpack image \"" + image + "\": not found";
-				status((p) -> containerStatus(p, waiting(container, "ErrImagePull", "rpc error: code = NotFound desc = "
-						+ error, 0, null)));
-				event(pod, container, "Failed", "Warning", "Failed to pull image \"" + image + "\": " + error, false);
-				status((p) -> containerStatus(p, waiting(container, "ImagePullBackOff", "Back-off pulling image \"" + image
-						+ "\"", 0, null)));
-				event(pod, container, "BackOff", "Normal", "Back-off pulling image \"" + image + "\"", false);
-				return false;
-			}
+			String node = pod.getSpec().getNodeName();
 			boolean pullAlways = "Always".equals(container.getImagePullPolicy());
-			if (!pullAlways && TestKubelet.this.present.contains(image)) {
-				event(pod, container, "Pulled", "Normal", "Container image \"" + image + "\" already present on machine",
-						false);
-				return true;
+			Duration backOff = TestKubelet.this.imageBackOff;
+			while (!this.deleting) {
+				if (!pullAlways && TestKubelet.this.present.contains(image)) {
+					event(pod, container, "Pulled", "Normal", "Container image \"" + image + "\" already present on machine");
+					return true;
+				}
+				event(pod, container, "Pulling", "Normal", "Pulling image \"" + image + "\"");
+				Duration pull = TestKubelet.this.registry.get(image);
+				if (pull != null) {
+					long start = System.nanoTime();
+					// the simulated registry's pull: the time a pull of this image takes, spent
+					TimeUnit.NANOSECONDS.sleep(pull.toNanos());
+					long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+					TestKubelet.this.present.add(image);
+					String took = goDuration(tookMs);
+					event(pod, container, "Pulled", "Normal", "Successfully pulled image \"" + image + "\" in " + took + " ("
+							+ took + " including waiting). Image size: 123456789 bytes.");
+					return true;
+				}
+				// containerd's words for an image its registry does not have
+				String error = "rpc error: code = NotFound desc = failed to pull and unpack image \"" + image
+						+ "\": failed to resolve reference \"" + image + "\": " + image + ": not found";
+				event(pod, container, "Failed", "Warning", "Failed to pull image \"" + image + "\": " + error);
+				event(pod, container, "Failed", "Warning", "Error: ErrImagePull");
+				status((p) -> containerStatus(p, waiting(container, "ErrImagePull", error, 0, null)));
+				// the next sync finds the pull backing off
+				event(pod, container, "BackOff", "Normal", "Back-off pulling image \"" + image + "\"");
+				event(pod, container, "Failed", "Warning", "Error: ImagePullBackOff");
+				status((p) -> containerStatus(p, waiting(container, "ImagePullBackOff",
+						"Back-off pulling image \"" + image + "\"", 0, null)));
+				if (this.deleted.await(backOff.toMillis(), TimeUnit.MILLISECONDS)) {
+					return false;
+				}
+				backOff = backOff.multipliedBy(2).compareTo(Duration.ofMinutes(5)) > 0 ? Duration.ofMinutes(5)
+						: backOff.multipliedBy(2);
 			}
-			event(pod, container, "Pulling", "Normal", "Pulling image \"" + image + "\"", false);
-			long start = System.nanoTime();
-			// the simulated registry's pull: the time a pull of this image takes, spent
-			TimeUnit.NANOSECONDS.sleep(pull.toNanos());
-			long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-			TestKubelet.this.present.add(image);
-			String took = goDuration(tookMs);
-			event(pod, container, "Pulled", "Normal", "Successfully pulled image \"" + image + "\" in " + took + " (" + took
-					+ " including waiting). Image size: 123456789 bytes.", false);
-			return true;
+			return false;
+		}
+
+		/**
+		 * The container's env values from Secrets and ConfigMaps, once they are all there; until
+		 * then {@code CreateContainerConfigError} with the kubelet's words, tried again every sync.
+		 * {@code null} when the pod was deleted meanwhile.
+		 */
+		private Map<String, String> configuration(Pod pod, Container container) throws InterruptedException {
+			while (!this.deleting) {
+				Map<String, String> values = new LinkedHashMap<>();
+				String missing = null;
+				for (EnvVar variable : container.getEnv()) {
+					if (variable.getValueFrom() == null) {
+						continue;
+					}
+					if (variable.getValueFrom().getSecretKeyRef() != null) {
+						var ref = variable.getValueFrom().getSecretKeyRef();
+						var secret = TestKubelet.this.client.secrets().inNamespace(SimulatedApiServer.NAMESPACE)
+							.withName(ref.getName()).get();
+						String value = (secret != null && secret.getData() != null && secret.getData().get(ref.getKey()) != null)
+								? new String(java.util.Base64.getDecoder().decode(secret.getData().get(ref.getKey())),
+										StandardCharsets.UTF_8)
+								: (secret != null && secret.getStringData() != null) ? secret.getStringData().get(ref.getKey()) : null;
+						if (secret == null) {
+							missing = "secret \"" + ref.getName() + "\" not found";
+						}
+						else if (value == null) {
+							missing = "couldn't find key " + ref.getKey() + " in Secret " + SimulatedApiServer.NAMESPACE + "/"
+									+ ref.getName();
+						}
+						else {
+							values.put(variable.getName(), value);
+						}
+					}
+					else if (variable.getValueFrom().getConfigMapKeyRef() != null) {
+						var ref = variable.getValueFrom().getConfigMapKeyRef();
+						var map = TestKubelet.this.client.configMaps().inNamespace(SimulatedApiServer.NAMESPACE)
+							.withName(ref.getName()).get();
+						String value = (map != null && map.getData() != null) ? map.getData().get(ref.getKey()) : null;
+						if (map == null) {
+							missing = "configmap \"" + ref.getName() + "\" not found";
+						}
+						else if (value == null) {
+							missing = "couldn't find key " + ref.getKey() + " in ConfigMap " + SimulatedApiServer.NAMESPACE
+									+ "/" + ref.getName();
+						}
+						else {
+							values.put(variable.getName(), value);
+						}
+					}
+				}
+				if (missing == null) {
+					return values;
+				}
+				String message = missing;
+				status((p) -> containerStatus(p, waiting(container, "CreateContainerConfigError", message, 0, null)));
+				event(pod, container, "Failed", "Warning", "Error: " + message);
+				if (this.deleted.await(TestKubelet.this.syncPeriod.toMillis(), TimeUnit.MILLISECONDS)) {
+					return null;
+				}
+			}
+			return null;
 		}
 
 		private void runContainer(Pod pod, Container container) throws IOException, InterruptedException {
+			Map<String, String> configured = configuration(pod, container);
+			if (configured == null) {
+				return;
+			}
 			Duration backOff = TestKubelet.this.initialBackOff;
 			int restarts = 0;
 			while (!this.deleting) {
 				Path dir = TestKubelet.this.podDir(this.name);
 				Files.createDirectories(dir);
 				Path log = dir.resolve(container.getName() + ".log");
-				event(pod, container, "Created", "Normal", "Created container: " + container.getName(), false);
+				event(pod, container, "Created", "Normal", "Created container: " + container.getName());
 				String startedAt = seconds();
-				this.process = start(current(), container, dir, log);
-				event(pod, container, "Started", "Normal", "Started container " + container.getName(), false);
+				this.process = start(current(), container, dir, log, configured);
+				event(pod, container, "Started", "Normal", "Started container " + container.getName());
 				int restartCount = restarts;
 				status((p) -> {
 					Pod running = containerStatus(p, new ContainerStatusBuilder(statusOf(p, container.getName()))
@@ -395,8 +584,15 @@ public final class TestKubelet implements AutoCloseable {
 					return new PodBuilder(running).editStatus().withPhase("Running").endStatus().build();
 				});
 				awaitReady(container);
-				int code = this.process.waitFor();
-				if (this.deleting) {
+				Long deadline = pod.getSpec().getActiveDeadlineSeconds();
+				long left = (deadline != null) ? TimeUnit.SECONDS.toNanos(deadline) - (System.nanoTime() - this.startNs)
+						: Long.MAX_VALUE;
+				if (!this.process.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+					deadlineExceeded(pod, container, startedAt);
+					return;
+				}
+				int code = this.process.exitValue();
+				if (this.deleting || this.evicted) {
 					return;
 				}
 				String finishedAt = seconds();
@@ -442,7 +638,7 @@ public final class TestKubelet implements AutoCloseable {
 							.endLastState()
 							.build())));
 				event(pod, container, "BackOff", "Warning", "Back-off restarting failed container " + container.getName()
-						+ " in pod " + this.name, false);
+						+ " in pod " + this.name);
 				if (this.deleted.await(backOff.toMillis(), TimeUnit.MILLISECONDS)) {
 					return;
 				}
@@ -489,7 +685,8 @@ public final class TestKubelet implements AutoCloseable {
 		}
 
 		/** The container's process, with the env and files a kubelet gives it. */
-		private Process start(Pod pod, Container container, Path dir, Path log) throws IOException {
+		private Process start(Pod pod, Container container, Path dir, Path log, Map<String, String> configured)
+				throws IOException {
 			Map<String, String> env = new LinkedHashMap<>();
 			env.put("PATH", System.getenv("PATH"));
 			env.put("HOME", dir.toString());
@@ -511,8 +708,9 @@ public final class TestKubelet implements AutoCloseable {
 				env.put("KUBENAMESPACE", account.resolve("namespace").toString());
 			}
 			for (EnvVar variable : container.getEnv()) {
-				String value = (variable.getValueFrom() != null) ? field(pod, variable.getValueFrom().getFieldRef())
-						: expand((variable.getValue() != null) ? variable.getValue() : "", env);
+				String value = configured.containsKey(variable.getName()) ? configured.get(variable.getName())
+						: (variable.getValueFrom() != null) ? field(pod, variable.getValueFrom().getFieldRef())
+								: expand((variable.getValue() != null) ? variable.getValue() : "", env);
 				env.put(variable.getName(), value);
 			}
 			List<String> command = new ArrayList<>();
@@ -592,50 +790,46 @@ public final class TestKubelet implements AutoCloseable {
 
 		private Pod edit(UnaryOperator<Pod> change) {
 			synchronized (this.writes) {
-				return TestKubelet.this.client.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(this.name)
-					.edit(change);
+				return TestKubelet.edit(TestKubelet.this.client, this.name, change);
 			}
 		}
 
 		private Pod status(UnaryOperator<Pod> change) {
 			synchronized (this.writes) {
-				return TestKubelet.this.client.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(this.name)
-					.editStatus(change);
+				return TestKubelet.editStatus(TestKubelet.this.client, this.name, change);
 			}
 		}
 
-		/** An event about the pod (or one of its containers): the scheduler's in microseconds, the kubelet's in seconds. */
-		private void event(Pod pod, Container container, String reason, String type, String message, boolean scheduler) {
-			EventBuilder event = new EventBuilder().withNewMetadata()
-				.withName(this.name + "." + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()))
-				.withNamespace(SimulatedApiServer.NAMESPACE)
-				.endMetadata()
-				.withNewInvolvedObject()
-				.withApiVersion("v1")
-				.withKind("Pod")
-				.withNamespace(SimulatedApiServer.NAMESPACE)
-				.withName(this.name)
-				.withUid(pod.getMetadata().getUid())
-				.withFieldPath((container != null) ? "spec.containers{" + container.getName() + "}" : null)
-				.endInvolvedObject()
-				.withReason(reason)
-				.withType(type)
-				.withMessage(message)
-				.withCount(1);
-			if (scheduler) {
-				event.withEventTime(new MicroTime(Instant.now().truncatedTo(ChronoUnit.MICROS).toString()))
-					.withReportingComponent("default-scheduler")
-					.withReportingInstance("default-scheduler-" + NODE)
-					.withAction("Binding");
-			}
-			else {
-				String now = seconds();
-				event.withFirstTimestamp(now).withLastTimestamp(now).withNewSource().withComponent("kubelet")
-					.withHost(NODE).endSource();
-			}
-			TestKubelet.this.client.v1().events().inNamespace(SimulatedApiServer.NAMESPACE).resource(event.build()).create();
+		/** An event of the kubelet about the pod (or one of its containers), in whole seconds, counted. */
+		private void event(Pod pod, Container container, String reason, String type, String message) {
+			TestKubelet.this.events.legacy(pod, (container != null) ? container.getName() : null, "kubelet",
+					pod.getSpec().getNodeName(), reason, type, message);
 		}
 
+	}
+
+	/** {@code change} to the pod, read again and retried on a conflict, as every controller does. */
+	static Pod edit(KubernetesClient client, String pod, UnaryOperator<Pod> change) {
+		return onConflictRetry(() -> client.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(pod).edit(change));
+	}
+
+	/** {@code change} to the pod's status, read again and retried on a conflict (the scheduler and the kubelet both write it). */
+	static Pod editStatus(KubernetesClient client, String pod, UnaryOperator<Pod> change) {
+		return onConflictRetry(
+				() -> client.pods().inNamespace(SimulatedApiServer.NAMESPACE).withName(pod).editStatus(change));
+	}
+
+	private static Pod onConflictRetry(java.util.function.Supplier<Pod> write) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return write.get();
+			}
+			catch (KubernetesClientException ex) {
+				if (ex.getCode() != 409 || attempt == 20) {
+					throw ex;
+				}
+			}
+		}
 	}
 
 	private static ContainerStatus statusOf(Pod pod, String container) {
@@ -671,7 +865,7 @@ public final class TestKubelet implements AutoCloseable {
 		return new PodBuilder(pod).editStatus().withContainerStatuses(statuses).endStatus().build();
 	}
 
-	private static Pod condition(Pod pod, String type, String status, String reason, String message) {
+	static Pod condition(Pod pod, String type, String status, String reason, String message) {
 		List<PodCondition> conditions = new ArrayList<>((pod.getStatus() != null) ? pod.getStatus().getConditions()
 				: List.of());
 		conditions.removeIf((condition) -> condition.getType().equals(type));
@@ -682,7 +876,7 @@ public final class TestKubelet implements AutoCloseable {
 
 	/** Now as the API keeps most times: RFC 3339 in whole seconds. */
 	static String seconds() {
-		return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+		return SimulatedEvents.seconds();
 	}
 
 	/** A duration as Go prints one truncated to milliseconds: {@code 312ms}, {@code 1.5s}. */

@@ -78,6 +78,13 @@ public final class StartupSpans {
 	public static final AttributeKey<Double> DEPENDENCY_WAIT_MS = AttributeKey
 		.doubleKey(SpanAttributes.DEPENDENCY_WAIT_MS);
 
+	public static final AttributeKey<String> TEST_CONTEXT = AttributeKey.stringKey(SpanAttributes.TEST_CONTEXT);
+
+	public static final AttributeKey<String> TEST_CONTEXT_WHY = AttributeKey.stringKey(SpanAttributes.TEST_CONTEXT_WHY);
+
+	public static final AttributeKey<List<String>> TEST_CLASSES = AttributeKey
+		.stringArrayKey(SpanAttributes.TEST_CLASSES);
+
 	private StartupSpans() {
 	}
 

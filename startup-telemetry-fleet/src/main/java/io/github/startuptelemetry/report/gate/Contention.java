@@ -56,8 +56,7 @@ public record Contention(double low, double median, double high, int units) {
 	private static List<Double> ratios(Map<String, UnitTimes> units) {
 		List<Double> ratios = new ArrayList<>();
 		for (UnitTimes unit : units.values()) {
-			if (unit.kind() != Kind.STAGE && unit.kind() != Kind.SERVER && unit.cpuMs() != null
-					&& unit.cpuMs() >= MIN_CPU_MS) {
+			if (!unit.kind().processWide() && unit.cpuMs() != null && unit.cpuMs() >= MIN_CPU_MS) {
 				ratios.add(Math.max(1, unit.wallMs() / unit.cpuMs()));
 			}
 		}

@@ -445,6 +445,9 @@ public final class JsonFields {
 	/** In the test report: a context's number in its JVM, 1 for the first created. */
 	public static final String NUMBER = "number";
 
+	/** In the test report: whether Spring Boot started a context ({@code @SpringBootTest}, a slice). */
+	public static final String BOOT = "boot";
+
 	/** In the test report: the application context's class. */
 	public static final String APPLICATION_CONTEXT = "applicationContext";
 

@@ -1,7 +1,10 @@
 package io.github.startuptelemetry.testcontexts;
 
+import java.util.function.Supplier;
+
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
@@ -28,13 +31,18 @@ final class ContextEvents implements ApplicationListener<ApplicationEvent>, Orde
 	/** Spring Framework 7's; named, not referenced, so that 6.x runs this too. */
 	private static final String PAUSED = "org.springframework.context.event.ContextPausedEvent";
 
-	private final TestRun run;
-
 	private final ContextRecord record;
 
-	ContextEvents(TestRun run, ContextRecord record) {
-		this.run = run;
+	/** The test class that is running, for a context it dirties. */
+	private final Supplier<@Nullable String> currentTestClass;
+
+	/** Tells the run its report has news. */
+	private final Runnable changed;
+
+	ContextEvents(ContextRecord record, Supplier<@Nullable String> currentTestClass, Runnable changed) {
 		this.record = record;
+		this.currentTestClass = currentTestClass;
+		this.changed = changed;
 	}
 
 	@Override
@@ -64,11 +72,11 @@ final class ContextEvents implements ApplicationListener<ApplicationEvent>, Orde
 			this.record.refreshed(now);
 		}
 		else if (event instanceof ContextClosedEvent closed && ours(closed.getApplicationContext())) {
-			String cause = CloseCause.now(this.run.currentTestClass());
+			String cause = CloseCause.now(this.currentTestClass.get());
 			this.record.closed(cause);
 			if (cause != null) {
 				// the JVM's end closes every context: not news for the report
-				this.run.changed();
+				this.changed.run();
 			}
 		}
 		else if (event.getClass().getName().equals(PAUSED)

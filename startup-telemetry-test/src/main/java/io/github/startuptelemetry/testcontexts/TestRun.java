@@ -83,7 +83,7 @@ final class TestRun {
 			installShutdownHook();
 		}
 		context.getBeanFactory().registerSingleton(ProcessTimeline.TEST_RUN_BEAN_NAME, record);
-		context.addApplicationListener(new ContextEvents(this, record));
+		context.addApplicationListener(new ContextEvents(record, this::currentTestClass, this::changed));
 	}
 
 	void classStarts(Class<?> testClass) {

@@ -58,7 +58,10 @@ class GradleWorkerTest {
 			.endsWith("application_ready")
 			.doesNotContain("main_start");
 		assertThat(base.timeline().steps().toString()).contains("catalogue");
+		// named alike in every JVM: here as in the worker
+		assertThat(base.name()).isEqualTo(ContextFactsTest.facts(Suite.A_BaseTest.class).name());
 		TestContextReport mocked = contexts.get(1);
+		assertThat(mocked.name()).isEqualTo(ContextFactsTest.facts(Suite.C_MockedTest.class).name());
 		assertThat(mocked.testClasses()).containsExactly("Suite.C_MockedTest");
 		assertThat(mocked.name()).startsWith("DemoApp · @MockitoBean DemoApp.GreetingService #");
 		assertThat(mocked.why().text()).isEqualTo("differs from #1 (Suite.A_BaseTest) in bean overrides");

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.startuptelemetry.report.gate.ReportTimes.UnitTimes;
-import io.github.startuptelemetry.report.gate.Change.Kind;
 
 /**
  * How busy the machine was for one server in one run, read from its own JVM counters: the wall

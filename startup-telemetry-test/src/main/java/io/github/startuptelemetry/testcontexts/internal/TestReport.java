@@ -72,7 +72,7 @@ public record TestReport(@Nullable String runId, @Nullable String host, List<Tes
 		return this.contexts.stream().anyMatch((context) -> !context.ready());
 	}
 
-	/** The contexts that another could have served: all but each JVM's first and the failed ones' retries. */
+	/** The contexts beyond each JVM's first. */
 	public List<TestContextReport> avoidable() {
 		return this.contexts.stream().filter((context) -> !context.why().firstInJvm()).toList();
 	}
@@ -88,11 +88,15 @@ public record TestReport(@Nullable String runId, @Nullable String host, List<Tes
 	/**
 	 * Why contexts were new, the costliest first: each difference from the nearest earlier
 	 * context (or the close of the same configuration, or another JVM's) with the startup time of
-	 * the contexts it made.
+	 * the contexts it made. A JVM's first context is a cause only when another JVM of the run
+	 * created it too.
 	 */
 	public List<Cause> causes() {
 		Map<String, List<TestContextReport>> byCause = new LinkedHashMap<>();
-		for (TestContextReport context : avoidable()) {
+		for (TestContextReport context : this.contexts) {
+			if (context.why().firstInJvm() && context.why().otherJvm() == null) {
+				continue;
+			}
 			for (String cause : causesOf(context)) {
 				byCause.computeIfAbsent(cause, (key) -> new ArrayList<>()).add(context);
 			}

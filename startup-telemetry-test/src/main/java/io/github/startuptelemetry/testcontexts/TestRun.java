@@ -32,14 +32,11 @@ final class TestRun {
 	/** The system property that turns it off: {@code -Dstartup.telemetry.test-contexts=false}. */
 	static final String ENABLED_PROPERTY = "startup.telemetry.test-contexts";
 
-	private static final Log logger = LogFactory.getLog(TestRun.class);
-
-	private static final TestRun JVM = new TestRun(ManagementFactory.getRuntimeMXBean().getStartTime() * 1_000_000L,
-			ProcessHandle.current().pid());
-
-	private final long jvmStartNs;
-
-	private final long pid;
+	/**
+	 * Nothing but this: the first launcher session creates it, before any test, so that neither
+	 * logging, JMX nor the report's classes are loaded on a test's time (they are at the run's end).
+	 */
+	private static final TestRun JVM = new TestRun();
 
 	private final List<ContextRecord> records = new ArrayList<>();
 
@@ -56,9 +53,7 @@ final class TestRun {
 
 	private boolean hookInstalled;
 
-	TestRun(long jvmStartNs, long pid) {
-		this.jvmStartNs = jvmStartNs;
-		this.pid = pid;
+	private TestRun() {
 	}
 
 	/** This JVM's. */
@@ -171,6 +166,7 @@ final class TestRun {
 			TestReportFiles.finish(report, ReportDirectory.resolve(), System.out);
 		}
 		catch (Exception | LinkageError ex) {
+			Log logger = LogFactory.getLog(TestRun.class);
 			logger.warn("Could not write the test contexts' report: " + ex);
 			logger.debug("The test contexts' report", ex);
 		}
@@ -178,14 +174,17 @@ final class TestRun {
 
 	/** This JVM's part of the report, as it stands. */
 	synchronized TestReport report() {
-		List<TestContextReport> contexts = WhyNew.explain(this.records, this.pid);
+		long pid = ProcessHandle.current().pid();
+		List<TestContextReport> contexts = WhyNew.explain(this.records, pid);
 		long firstContext = contexts.isEmpty() ? -1 : contexts.get(0).startNs();
 		int testClasses = (int) contexts.stream()
 			.flatMap((context) -> context.testClasses().stream())
 			.distinct()
 			.count() + (int) this.unseen.stream().distinct().count();
-		TestJvm jvm = new TestJvm(this.pid, this.jvmStartNs, firstContext, WallClock.nowNs(), testClasses, null);
-		return new TestReport(ReportDirectory.runId(), HostName.get(), List.of(jvm), contexts);
+		long jvmStartNs = ManagementFactory.getRuntimeMXBean().getStartTime() * 1_000_000L;
+		TestJvm jvm = new TestJvm(pid, jvmStartNs, firstContext, WallClock.nowNs(), testClasses, null);
+		// the kernel's name, no lookup: a slow DNS must not hold the test JVM's exit
+		return new TestReport(ReportDirectory.runId(), HostName.local(), List.of(jvm), contexts);
 	}
 
 	/** The test classes whose context this run did not see created. */

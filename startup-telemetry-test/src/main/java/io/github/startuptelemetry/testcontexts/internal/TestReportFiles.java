@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -34,6 +36,9 @@ public final class TestReportFiles {
 
 	private static final String PARTS = ReportDirectory.FILE_NAME;
 
+	/** How long a JVM waits for another's merge: a fork that hangs holding the lock must not hold every other's exit. */
+	static final Duration LOCK_WAIT = Duration.ofSeconds(20);
+
 	private TestReportFiles() {
 	}
 
@@ -45,6 +50,11 @@ public final class TestReportFiles {
 	 */
 	public static synchronized TestReport finish(TestReport part, Path directory, PrintStream console)
 			throws IOException {
+		return finish(part, directory, console, LOCK_WAIT);
+	}
+
+	static synchronized TestReport finish(TestReport part, Path directory, PrintStream console, Duration lockWait)
+			throws IOException {
 		TestJvm jvm = part.jvms().get(0);
 		part = part.withTraceId(jvm.pid(), trace(part, jvm));
 		Path work = directory.resolve(PARTS);
@@ -55,7 +65,13 @@ public final class TestReportFiles {
 		TestReport merged;
 		Path html = directory.resolve(ReportDirectory.FILE_NAME + ".html");
 		try (FileChannel channel = FileChannel.open(work.resolve(".lock"), StandardOpenOption.CREATE,
-				StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
+				StandardOpenOption.WRITE); FileLock lock = lock(channel, lockWait)) {
+			if (lock == null) {
+				console.println("[startup-telemetry] Test contexts: another test JVM held " + work.resolve(".lock")
+						+ " for " + lockWait.toSeconds() + " s; this JVM's part is in " + parts + ", not merged");
+				console.flush();
+				return part;
+			}
 			deleteOtherRuns(work, parts);
 			merged = TestReport.merge(readParts(parts));
 			write(directory.resolve(ReportDirectory.FILE_NAME + ".json"), TestReportJson.render(merged));
@@ -64,6 +80,35 @@ public final class TestReportFiles {
 		console.print(TestReportConsole.render(part, merged.jvms().size(), html));
 		console.flush();
 		return merged;
+	}
+
+	/** The merge's lock, or {@code null} when another JVM held it for all of {@code wait}. */
+	private static @Nullable FileLock lock(FileChannel channel, Duration wait) throws IOException {
+		long deadline = System.nanoTime() + wait.toNanos();
+		while (true) {
+			FileLock lock = tryLock(channel);
+			if (lock != null || System.nanoTime() - deadline >= 0) {
+				return lock;
+			}
+			try {
+				// another fork's merge takes tens of milliseconds
+				Thread.sleep(10);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return null;
+			}
+		}
+	}
+
+	private static @Nullable FileLock tryLock(FileChannel channel) throws IOException {
+		try {
+			return channel.tryLock();
+		}
+		catch (OverlappingFileLockException ex) {
+			// held in this JVM, by another class loader's copy of this class
+			return null;
+		}
 	}
 
 	/** The run's trace of this JVM, where the OpenTelemetry API is and an endpoint is configured. */

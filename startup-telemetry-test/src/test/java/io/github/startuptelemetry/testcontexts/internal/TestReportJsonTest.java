@@ -2,9 +2,13 @@ package io.github.startuptelemetry.testcontexts.internal;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -71,6 +75,23 @@ class TestReportJsonTest {
 		next = new TestReport("43-1", next.host(), next.jvms(), next.contexts());
 		assertThat(TestReportFiles.finish(next, this.directory, out).jvms()).extracting(TestJvm::pid).containsExactly(300L);
 		assertThat(this.directory.resolve("startup-test-report/42-1")).doesNotExist();
+	}
+
+	@Test
+	void aMergeHeldByAnotherForkIsWaitedForABoundedTimeThenLeftToIt() throws Exception {
+		ByteArrayOutputStream console = new ByteArrayOutputStream();
+		PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+		Path lockFile = Files.createDirectories(this.directory.resolve("startup-test-report")).resolve(".lock");
+		try (FileChannel other = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+				FileLock held = other.lock()) {
+			assertThat(TestReportFiles.finish(Reports.jvm(100, 0), this.directory, out, Duration.ofMillis(50)).jvms())
+				.extracting(TestJvm::pid)
+				.containsExactly(100L);
+		}
+		assertThat(this.directory.resolve("startup-test-report/42-1")).isDirectoryContaining("glob:**/100.json");
+		assertThat(this.directory.resolve("startup-test-report.json")).doesNotExist();
+		assertThat(console.toString(StandardCharsets.UTF_8)).contains("another test JVM held")
+			.contains("this JVM's part is in");
 	}
 
 }

@@ -297,8 +297,13 @@ final class ContextFacts {
 					facts.add(Map.entry(IMPORTS, new Fact(shortNames(text), text)));
 				}
 			}
-			case "org.springframework.boot.test.context.PropertyMappingContextCustomizer" -> facts
-				.add(Map.entry(PROPERTY_MAPPINGS, fact(ValueText.of(field(customizer, "propertySource")))));
+			case "org.springframework.boot.test.context.PropertyMappingContextCustomizer" -> {
+				String mappings = ValueText.of(field(customizer, "propertySource"));
+				// every @SpringBootTest has one, empty unless a slice's annotations map properties
+				if (!mappings.equals("[]")) {
+					facts.add(Map.entry(PROPERTY_MAPPINGS, fact(mappings)));
+				}
+			}
 			case "org.springframework.boot.test.context.filter.annotation.TypeExcludeFiltersContextCustomizer" -> {
 				for (Object filter : collection(field(customizer, "filters"))) {
 					facts.add(Map.entry(TYPE_FILTERS, fact(ValueText.of(filter))));

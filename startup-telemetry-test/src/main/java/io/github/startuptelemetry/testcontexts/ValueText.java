@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
@@ -30,6 +31,9 @@ final class ValueText {
 
 	private static final int MAX_LENGTH = 400;
 
+	private static final Set<String> LOGGERS = Set.of("org.apache.commons.logging.Log", "org.slf4j.Logger",
+			"java.util.logging.Logger", "java.lang.System$Logger", "org.apache.logging.log4j.Logger");
+
 	private ValueText() {
 	}
 
@@ -43,12 +47,17 @@ final class ValueText {
 		return fields(value, stop, 1);
 	}
 
+	/** A logger says nothing about a configuration (Boot's DuplicateJsonObjectContextCustomizer holds one). */
+	private static boolean isLogger(Class<?> type) {
+		return LOGGERS.contains(type.getName());
+	}
+
 	private static List<String> fields(Object value, @Nullable Class<?> stop, int depth) {
 		List<String> fields = new ArrayList<>();
 		for (Class<?> type = value.getClass(); type != null && type != Object.class && type != stop; type = type
 			.getSuperclass()) {
 			for (Field field : type.getDeclaredFields()) {
-				if (Modifier.isStatic(field.getModifiers()) || field.isSynthetic()) {
+				if (Modifier.isStatic(field.getModifiers()) || field.isSynthetic() || isLogger(field.getType())) {
 					continue;
 				}
 				try {

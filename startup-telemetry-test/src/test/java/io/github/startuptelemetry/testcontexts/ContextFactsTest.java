@@ -1,8 +1,11 @@
 package io.github.startuptelemetry.testcontexts;
 
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.test.context.BootstrapUtils;
@@ -67,9 +70,19 @@ class ContextFactsTest {
 	}
 
 	@Test
+	void whatEveryBootTestCarriesSaysNothing() {
+		Map<String, List<String>> aspects = facts(Suite.A_BaseTest.class).aspects();
+		assertThat(aspects).doesNotContainKey(ContextFacts.PROPERTY_MAPPINGS);
+		assertThat(aspects.get(ContextFacts.CUSTOMIZERS)).contains("DuplicateJsonObjectContextCustomizer");
+		assertThat(aspects.values()).allSatisfy((values) -> assertThat(values).noneMatch((value) -> value.contains("logger=")));
+	}
+
+	@Test
 	void aTypeWithoutAToStringOfItsOwnIsToldByItsFields() {
 		assertThat(ValueText.of(new Holder("x", List.of(3, 1, 2)))).isEqualTo("Holder[name=x, values=[1, 2, 3]]");
 		assertThat(ValueText.of(new Object())).isEqualTo("Object[]");
+		// a logger is no part of a configuration (Boot's DuplicateJsonObjectContextCustomizer holds one)
+		assertThat(ValueText.of(new Logged("x"))).isEqualTo("Logged[name=x]");
 	}
 
 	static ContextFacts facts(Class<?> testClass) {
@@ -78,6 +91,18 @@ class ContextFactsTest {
 
 	static MergedContextConfiguration config(Class<?> testClass) {
 		return BootstrapUtils.resolveTestContextBootstrapper(testClass).buildMergedContextConfiguration();
+	}
+
+	static final class Logged {
+
+		private final Log logger = LogFactory.getLog(Logged.class);
+
+		private final String name;
+
+		Logged(String name) {
+			this.name = name;
+		}
+
 	}
 
 	static final class Holder {

@@ -54,8 +54,9 @@
 #                                   quiet box; not in `all`, which would pass 30 minutes with it)
 #   bench/run.sh tests [PAIRS]      what startup-telemetry-test costs a test context's start (issue 37, target <= 1%): the
 #                                   test-contexts demo's 2 contexts per JVM, with and without it on the test class path,
-#                                   paired and interleaved (10 pairs, about 1 min a pair on 2 cores); its own
-#                                   bench/results/test-contexts-cost.md (not in `all`)
+#                                   paired and interleaved, and a third JVM per pair with Flight Recorder for the module's
+#                                   own time per context start and at the run's end (10 pairs, about 40 s a pair at load
+#                                   20 on 2 cores); its own bench/results/test-contexts-cost.md (not in `all`)
 #   bench/run.sh all                all of the above but jvm-cache and gate, with counts that fit 30 minutes on 2 cores
 #                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3): about 20 min,
 #                                   estimated from the parts run alone on 2026-12-01, some under load (build 1,

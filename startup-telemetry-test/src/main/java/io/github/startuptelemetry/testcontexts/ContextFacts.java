@@ -102,14 +102,14 @@ final class ContextFacts {
 			add(aspects, APPLICATION_CONTEXT, Fact.of(kind.startsWith("Reactive") ? "reactive web" : "plain"));
 		}
 		for (Class<?> type : config.getClasses()) {
-			add(aspects, CLASSES, new Fact(simpleName(type), type.getName()));
+			add(aspects, CLASSES, new Fact(TypeNames.simple(type), type.getName()));
 		}
 		for (String location : config.getLocations()) {
 			add(aspects, LOCATIONS, Fact.of(location));
 		}
 		config.getContextInitializerClasses()
 			.stream()
-			.map((type) -> new Fact(simpleName(type), type.getName()))
+			.map((type) -> new Fact(TypeNames.simple(type), type.getName()))
 			.sorted()
 			.forEach((fact) -> add(aspects, INITIALIZERS, fact));
 		for (String profile : config.getActiveProfiles()) {
@@ -274,7 +274,7 @@ final class ContextFacts {
 				for (Object method : collection(field(customizer, "methods"))) {
 					if (method instanceof java.lang.reflect.Method declared) {
 						facts.add(Map.entry(DYNAMIC_PROPERTIES,
-								new Fact(simpleName(declared.getDeclaringClass()) + "." + declared.getName() + "()",
+								new Fact(TypeNames.simple(declared.getDeclaringClass()) + "." + declared.getName() + "()",
 										ValueText.of(declared))));
 					}
 				}
@@ -374,13 +374,6 @@ final class ContextFacts {
 
 	private static Fact fact(String text) {
 		return new Fact(shortNames(text), text);
-	}
-
-	/** {@code org.example.Foo$Bar} → {@code Foo.Bar}: how a test author names a type. */
-	static String simpleName(Class<?> type) {
-		String name = type.getName();
-		int dot = name.lastIndexOf('.');
-		return name.substring(dot + 1).replace('$', '.');
 	}
 
 	/** Type and annotation names without their packages. */

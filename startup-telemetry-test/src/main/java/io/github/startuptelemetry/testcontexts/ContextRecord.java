@@ -66,7 +66,7 @@ final class ContextRecord implements Consumer<ServerTimeline> {
 	ContextRecord(int number, MergedContextConfiguration config, ApplicationContext context, long createdNs) {
 		this.number = number;
 		this.config = config;
-		this.creator = ContextFacts.simpleName(config.getTestClass());
+		this.creator = TypeNames.simple(config.getTestClass());
 		this.createdNs = createdNs;
 		this.applicationContext = context.getClass().getSimpleName();
 		this.context = new WeakReference<>(context);

@@ -17,7 +17,7 @@ final class TestContextsCustomizerFactory implements ContextCustomizerFactory {
 	@Override
 	public @Nullable ContextCustomizer createContextCustomizer(Class<?> testClass,
 			List<ContextConfigurationAttributes> configAttributes) {
-		return TestRun.enabled() ? TestContextTiming.INSTANCE : null;
+		return TestContextsSwitch.on() ? TestContextTiming.INSTANCE : null;
 	}
 
 }

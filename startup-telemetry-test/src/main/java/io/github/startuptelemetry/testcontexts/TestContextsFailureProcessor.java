@@ -8,7 +8,7 @@ final class TestContextsFailureProcessor implements ApplicationContextFailurePro
 
 	@Override
 	public void processLoadFailure(ApplicationContext context, Throwable exception) {
-		if (TestRun.enabled()) {
+		if (TestContextsSwitch.on()) {
 			try {
 				TestRun.jvm().failed(context, exception);
 			}

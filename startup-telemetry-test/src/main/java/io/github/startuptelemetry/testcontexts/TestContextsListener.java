@@ -26,14 +26,14 @@ final class TestContextsListener implements TestExecutionListener, Ordered {
 
 	@Override
 	public void beforeTestClass(TestContext testContext) {
-		if (TestRun.enabled()) {
+		if (TestContextsSwitch.on()) {
 			TestRun.jvm().classStarts(testContext.getTestClass());
 		}
 	}
 
 	@Override
 	public void afterTestClass(TestContext testContext) {
-		if (TestRun.enabled()) {
+		if (TestContextsSwitch.on()) {
 			try {
 				TestRun.jvm().classDone(testContext.getTestClass(), mergedConfig(testContext));
 			}

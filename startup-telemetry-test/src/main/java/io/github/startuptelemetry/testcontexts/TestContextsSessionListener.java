@@ -1,5 +1,7 @@
 package io.github.startuptelemetry.testcontexts;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
 
@@ -10,17 +12,23 @@ import org.junit.platform.launcher.LauncherSessionListener;
  */
 public final class TestContextsSessionListener implements LauncherSessionListener {
 
+	/**
+	 * Open launcher sessions: the run ends when the outermost closes (a test may run a launcher of
+	 * its own). Counted here, so that a session's opening, before any test, loads nothing more.
+	 */
+	private static final AtomicInteger OPEN = new AtomicInteger();
+
 	@Override
 	public void launcherSessionOpened(LauncherSession session) {
-		if (TestRun.enabled()) {
-			TestRun.jvm().sessionOpened();
+		if (TestContextsSwitch.on()) {
+			OPEN.incrementAndGet();
 		}
 	}
 
 	@Override
 	public void launcherSessionClosed(LauncherSession session) {
-		if (TestRun.enabled()) {
-			TestRun.jvm().sessionClosed();
+		if (TestContextsSwitch.on() && OPEN.updateAndGet((open) -> Math.max(0, open - 1)) == 0) {
+			TestRun.jvm().finish();
 		}
 	}
 

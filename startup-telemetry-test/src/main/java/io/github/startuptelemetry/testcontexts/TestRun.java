@@ -3,6 +3,7 @@ package io.github.startuptelemetry.testcontexts;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -18,6 +19,7 @@ import io.github.startuptelemetry.testcontexts.internal.TestContextReport;
 import io.github.startuptelemetry.testcontexts.internal.TestJvm;
 import io.github.startuptelemetry.testcontexts.internal.TestReport;
 import io.github.startuptelemetry.testcontexts.internal.TestReportFiles;
+import io.github.startuptelemetry.timeline.ServerTimeline;
 import io.github.startuptelemetry.timeline.internal.ProcessTimeline;
 import io.github.startuptelemetry.timeline.internal.WallClock;
 
@@ -29,12 +31,9 @@ import io.github.startuptelemetry.timeline.internal.WallClock;
  */
 final class TestRun {
 
-	/** The system property that turns it off: {@code -Dstartup.telemetry.test-contexts=false}. */
-	static final String ENABLED_PROPERTY = "startup.telemetry.test-contexts";
-
 	/**
-	 * Nothing but this: the first launcher session creates it, before any test, so that neither
-	 * logging, JMX nor the report's classes are loaded on a test's time (they are at the run's end).
+	 * Nothing but this, created with the first context: neither logging, JMX nor the report's
+	 * classes are loaded on a test's time (they are at the run's end).
 	 */
 	private static final TestRun JVM = new TestRun();
 
@@ -44,9 +43,6 @@ final class TestRun {
 	private final List<String> unseen = new ArrayList<>();
 
 	private volatile @Nullable String currentTestClass;
-
-	/** Open launcher sessions: the run ends when the outermost closes (a test may run a launcher of its own). */
-	private int sessions;
 
 	/** Changes since the report was last written. */
 	private int changes;
@@ -61,10 +57,6 @@ final class TestRun {
 		return JVM;
 	}
 
-	static boolean enabled() {
-		return !"false".equalsIgnoreCase(System.getProperty(ENABLED_PROPERTY, "").strip());
-	}
-
 	/**
 	 * A context is being created for {@code config}: record it, hand its startup to it rather
 	 * than to the server's own outputs, and listen to what happens to it.
@@ -77,12 +69,15 @@ final class TestRun {
 			this.changes++;
 			installShutdownHook();
 		}
-		context.getBeanFactory().registerSingleton(ProcessTimeline.TEST_RUN_BEAN_NAME, record);
+		// a lambda, not the record: Spring reflects on every singleton's methods for @EventListener,
+		// which would load the report's classes (in the record's signatures) on the test's time
+		Consumer<ServerTimeline> startup = record::accept;
+		context.getBeanFactory().registerSingleton(ProcessTimeline.TEST_RUN_BEAN_NAME, startup);
 		context.addApplicationListener(new ContextEvents(record, this::currentTestClass, this::changed));
 	}
 
 	void classStarts(Class<?> testClass) {
-		this.currentTestClass = ContextFacts.simpleName(testClass);
+		this.currentTestClass = TypeNames.simple(testClass);
 	}
 
 	/** The test class that is running (for a context it dirties), or {@code null}. */
@@ -98,7 +93,7 @@ final class TestRun {
 		if (config == null) {
 			return;
 		}
-		String name = ContextFacts.simpleName(testClass);
+		String name = TypeNames.simple(testClass);
 		for (int i = this.records.size() - 1; i >= 0; i--) {
 			ContextRecord record = this.records.get(i);
 			if (record.config().equals(config)) {
@@ -130,22 +125,6 @@ final class TestRun {
 
 	synchronized void changed() {
 		this.changes++;
-	}
-
-	synchronized void sessionOpened() {
-		this.sessions++;
-	}
-
-	/** A launcher session closed; the outermost is the end of the run's tests in this JVM. */
-	void sessionClosed() {
-		boolean outermost;
-		synchronized (this) {
-			this.sessions = Math.max(0, this.sessions - 1);
-			outermost = this.sessions == 0;
-		}
-		if (outermost) {
-			finish();
-		}
 	}
 
 	/**

@@ -59,6 +59,11 @@
 #                                   rates, the units named (15 rounds: 48 fleet runs; one round of 3 runs took
 #                                   2.2 min at load 12 on the shared box, 40-46 s a run: at most about 30 min, less on a
 #                                   quiet box; not in `all`, which would pass 30 minutes with it)
+#   bench/run.sh tests [PAIRS]      what startup-telemetry-test costs a test context's start (issue 37, target <= 1%): the
+#                                   test-contexts demo's 2 contexts per JVM, with and without it on the test class path,
+#                                   paired and interleaved, and a third JVM per pair with Flight Recorder for the module's
+#                                   own time per context start and at the run's end (10 pairs, about 40 s a pair at load
+#                                   20 on 2 cores); its own bench/results/test-contexts-cost.md (not in `all`)
 #   bench/run.sh all                all of the above but jvm-cache and gate, with counts that fit 30 minutes on 2 cores
 #                                   (startup 12 pairs, readiness 18 starts, fleet 5, shutdown 3): about 20 min,
 #                                   estimated from the parts run alone on 2026-12-01, some under load (build 1,
@@ -170,6 +175,10 @@ if [[ "$what" == gate ]]; then
   # the burner is the benchmark's own (CpuBurner, a child JVM it starts first and stops last, bounded in time)
   benchmark GateQualityBenchmark "$gate_runs" gate
   took gate
+fi
+if [[ "$what" == tests ]]; then
+  benchmark TestContextCostBenchmark "${runs:-10}" test-contexts-cost
+  took tests
 fi
 if [[ "$what" == jvm-cache ]]; then
   benchmark JvmCacheBenchmark "$jvm_cache_rounds" jvm-cache

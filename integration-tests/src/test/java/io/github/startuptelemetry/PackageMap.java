@@ -30,6 +30,8 @@ final class PackageMap {
 
 	private static final String GRPC = "startup-telemetry-grpc";
 
+	private static final String TEST = "startup-telemetry-test";
+
 	/** The starter's modules and packages, as docs/architecture.md shows them. */
 	static final PackageMap STARTUP_TELEMETRY = new Builder("io.github.startuptelemetry")
 		.module(AUTOCONFIGURE, "through `startup-telemetry-starter`", "every server, and every supervisor",
@@ -51,6 +53,11 @@ final class PackageMap {
 				"the OkHttp sender of the OpenTelemetry SDK's OTLP exporter (docs/exporting.md)")
 		.uses(AUTOCONFIGURE)
 		.beyond("opentelemetry-exporter-sender-okhttp (OkHttp, Okio, the Kotlin standard library)")
+		.module(TEST, "test scope", "a Boot application's test suite, beside the starter (docs/tests.md)",
+				"every context Spring's TestContext framework creates, timed and explained, and the run's report: "
+						+ "console, HTML, JSON for the regression gate, one trace per test JVM")
+		.uses(AUTOCONFIGURE, FLEET)
+		.beyond("spring-test, the JUnit Platform launcher (optional: a test class path has them)")
 		.inModule(AUTOCONFIGURE)
 		.add("contract", "every name that crosses a process boundary, for all three modules (below): constants, "
 				+ "inlined where used")
@@ -154,7 +161,8 @@ final class PackageMap {
 		.uses("contract", "internal", "report")
 		.jdkOnly()
 		.add("report.render", "the report for people: `ConsoleReport`, `HtmlReport` (with `WaterfallGeometry`, "
-				+ "`TimeAxis`, `StageColors`, `HtmlWording`), their shared `ReportWording`, the JVM caches' text and HTML")
+				+ "`TimeAxis`, `StageColors`, `HtmlWording`), their shared `ReportWording`, the JVM caches' text and HTML, "
+				+ "`ReportStyle` (their look for other pages: the test report's)")
 		.uses("contract", "internal", "report", "report.gate", "timeline")
 		.jdkOnly()
 		.add("jvmcache.internal", "the JVM startup caches of a supervisor's Java servers (docs/jvm-cache.md): "
@@ -189,6 +197,20 @@ final class PackageMap {
 		.uses("autoconfigure", "contract", "internal", "kubernetes.internal", "launch", "launch.internal",
 				"lifecycle.internal", "timeline")
 		.beyond("Spring Boot", "fabric8")
+		.inModule(TEST)
+		.add("testcontexts.internal", "a test run's report: `TestReport`, `TestJvm`, `TestContextReport`, `Why`, "
+				+ "`Difference` (values), `TestReportJson` (the document, both ways), `TestReportConsole`, "
+				+ "`TestReportHtml`, `TestReportFiles` (a JVM's part, the run's merge under a file lock), "
+				+ "`ReportDirectory` (target/, build/), `TestRunTrace`")
+		.uses("contract", "export.internal", "internal", "report.render", "timeline", "tracing.internal")
+		.beyond("Spring Core", "OTel API")
+		.add("testcontexts", "Spring's TestContext hooks (`spring.factories`: `TestContextsCustomizerFactory` with "
+				+ "its class-equal `TestContextTiming`, `TestContextsListener`, `TestContextsFailureProcessor`; the "
+				+ "launcher's `TestContextsSessionListener`), `TestRun` (the JVM's contexts), `ContextRecord`, "
+				+ "`ContextEvents`, `ContextFacts` and `ValueText` (a context's key as facts and a name), `WhyNew`, "
+				+ "`CloseCause`")
+		.uses("contract", "internal", "testcontexts.internal", "timeline", "timeline.internal")
+		.beyond("spring-test", "Spring Boot", "the JUnit Platform launcher")
 		.build();
 
 	private final String root;

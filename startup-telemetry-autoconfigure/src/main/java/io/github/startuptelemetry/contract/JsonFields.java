@@ -109,6 +109,9 @@ public final class JsonFields {
 	/** In the report file. */
 	public static final String KIND_SERVER = "server";
 
+	/** In the report file: a test run's contexts (startup-telemetry-test, docs/startup-test-report.schema.json). */
+	public static final String KIND_TESTS = "tests";
+
 	/** In the report file. */
 	public static final String OUTCOME = "outcome";
 
@@ -423,6 +426,84 @@ public final class JsonFields {
 
 	/** In the report file's {@code jvmCache} comparison: each round's [without, with]. */
 	public static final String PAIRS = "pairs";
+
+	/** In the test report: the application contexts the run created, one entry per creation. */
+	public static final String CONTEXTS = "contexts";
+
+	/** In the test report: how many contexts the run created. */
+	public static final String CONTEXTS_CREATED = "contextsCreated";
+
+	/** In the test report: a context's startup (or all of them), its start to ready, in milliseconds. */
+	public static final String STARTUP_MS = "startupMs";
+
+	/** In the test report: the test JVMs (Surefire forks, Gradle workers) whose contexts it holds. */
+	public static final String JVMS = "jvms";
+
+	/** In the test report: a test JVM's time from its start to its first context's. */
+	public static final String BEFORE_FIRST_CONTEXT_MS = "beforeFirstContextMs";
+
+	/** In the test report: the test classes that used a context, the one that created it first. */
+	public static final String TEST_CLASSES = "testClasses";
+
+	/** In the test report: a context's number in its JVM, 1 for the first created. */
+	public static final String NUMBER = "number";
+
+	/** In the test report: whether Spring Boot started a context ({@code @SpringBootTest}, a slice). */
+	public static final String BOOT = "boot";
+
+	/** In the test report: the application context's class. */
+	public static final String APPLICATION_CONTEXT = "applicationContext";
+
+	/** In the test report: the context loader's class. */
+	public static final String CONTEXT_LOADER = "contextLoader";
+
+	/** In the test report: why a context was created rather than taken from the cache. */
+	public static final String WHY = "why";
+
+	/** In the test report's {@code why}: the earlier context whose configuration is the nearest. */
+	public static final String NEAREST = "nearest";
+
+	/** In the test report's {@code why}: what differs from the nearest, aspect by aspect. */
+	public static final String DIFFERENCES = "differences";
+
+	/** In the test report: a part of a context's configuration (profiles, properties, bean overrides, ...). */
+	public static final String ASPECT = "aspect";
+
+	/** In the test report's differences: what the new context has and the nearest had not. */
+	public static final String ADDED = "added";
+
+	/** In the test report's differences: what the nearest had and the new context has not. */
+	public static final String REMOVED = "removed";
+
+	/** In the test report's {@code why}: what a developer can change to reuse the nearest. */
+	public static final String HINT = "hint";
+
+	/** In the test report's {@code why}: the earlier context of the same configuration, closed since. */
+	public static final String SAME_AS = "sameAs";
+
+	/** In the test report's {@code why}: the JVM that created the same configuration first (a fork duplicate). */
+	public static final String OTHER_JVM = "otherJvm";
+
+	/** In the test report: what closed a context before the run ended, or {@code null}. */
+	public static final String CLOSED_BY = "closedBy";
+
+	/** In the test report: how often a context was paused for another ({@code spring.test.context.cache.pause}). */
+	public static final String PAUSES = "pauses";
+
+	/** In the test report: a context's configuration, aspect by aspect. */
+	public static final String CONFIGURATION = "configuration";
+
+	/** In the test report: whether a context was the first its JVM created. */
+	public static final String FIRST_IN_JVM = "firstInJvm";
+
+	/** In the test report: the causes of new contexts, the costliest first. */
+	public static final String CAUSES = "causes";
+
+	/** In the test report: the slowest beans across contexts. */
+	public static final String SLOWEST_BEANS = "slowestBeans";
+
+	/** In the test report's causes and slowest beans: a context's name. */
+	public static final String CONTEXT = "context";
 
 	/** In the ready callback. */
 	public static final String PORT = "port";

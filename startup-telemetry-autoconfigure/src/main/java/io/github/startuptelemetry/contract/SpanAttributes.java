@@ -141,6 +141,15 @@ public final class SpanAttributes {
 	 */
 	public static final String ONE_SHOT = "startup.server.one_shot";
 
+	/** String: on {@code startup.tests.context}, the context's name in the test report (its configuration in short). */
+	public static final String TEST_CONTEXT = "startup.test.context";
+
+	/** String: on {@code startup.tests.context}, why it was created rather than taken from the cache. */
+	public static final String TEST_CONTEXT_WHY = "startup.test.context.why";
+
+	/** String array: on {@code startup.tests.context}, the test classes that used it, the first its creator. */
+	public static final String TEST_CLASSES = "startup.test.classes";
+
 	private SpanAttributes() {
 	}
 

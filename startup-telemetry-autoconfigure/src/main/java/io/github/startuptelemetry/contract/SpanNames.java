@@ -28,6 +28,18 @@ public final class SpanNames {
 	/** A worker process of a multi-process server. */
 	public static final String WORKER_ROOT = "gym.server.startup.worker";
 
+	/**
+	 * A test JVM's run (startup-telemetry-test): from the JVM's start to its last test, one trace
+	 * per test JVM; ours, not Gym's.
+	 */
+	public static final String TESTS_ROOT = "startup.tests";
+
+	/**
+	 * One application context a test run created, under {@link #TESTS_ROOT}: its start to ready,
+	 * with its stages and slow beans under it as a server's are under its root.
+	 */
+	public static final String TEST_CONTEXT = "startup.tests.context";
+
 	/** Infix of a slow bean's span under {@code beans_instantiated}. */
 	public static final String BEAN_INFIX = ".bean.";
 
@@ -55,7 +67,7 @@ public final class SpanNames {
 
 	/** Whether a span of this name is a startup span, exported whatever the sampler says. */
 	public static boolean isStartupSpan(String name) {
-		return name.startsWith(SUPERVISOR_ROOT) || name.startsWith(SERVER_ROOT);
+		return name.startsWith(SUPERVISOR_ROOT) || name.startsWith(SERVER_ROOT) || name.startsWith(TESTS_ROOT);
 	}
 
 	/** The span of one stage under a root ({@code gym.server.startup.main_start}). */

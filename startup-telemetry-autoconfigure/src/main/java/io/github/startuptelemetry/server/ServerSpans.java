@@ -7,7 +7,6 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
@@ -76,7 +75,7 @@ final class ServerSpans {
 			Span stageSpan = StartupSpans.stageSpan(tracer, stage, rootContext, rootName, stageAttributes,
 					unattributedMs, stageError);
 			if (beans) {
-				exportBeanSpans(tracer, timeline.steps(), stageSpan, stage.startNs(), stage.endNs(), rootName,
+				StartupSpans.stepSpans(tracer, timeline.steps(), stageSpan, stage.startNs(), stage.endNs(), rootName,
 						attributes);
 			}
 			if (platform != null) {
@@ -104,34 +103,6 @@ final class ServerSpans {
 
 	private static String errorText(@Nullable String error) {
 		return (error != null) ? error : StartupOutcome.ERROR;
-	}
-
-	/**
-	 * {@code <root>.bean.<name>} per slow bean, {@code <root>.step.<name>} per application
-	 * step, nested as they ran and kept inside their parent's interval.
-	 */
-	private static void exportBeanSpans(Tracer tracer, List<StepTiming> beanSpans, Span parent, long parentStartNs,
-			long parentEndNs, String prefix, Attributes attributes) {
-		Context parentContext = Context.root().with(parent);
-		for (StepTiming beanSpan : beanSpans) {
-			long start = Math.min(Math.max(beanSpan.startNs(), parentStartNs), parentEndNs);
-			long end = Math.min(Math.max(beanSpan.endNs(), start), parentEndNs);
-			String bean = beanSpan.beanName();
-			String name = (bean != null) ? prefix + ".bean." + bean : prefix + ".step." + beanSpan.step();
-			// on the builder, not a copy of the common attributes per span
-			SpanBuilder builder = StartupSpans.builder(tracer, name, start, parentContext, attributes)
-				.setAttribute(StartupSpans.STEP, beanSpan.step())
-				.setAttribute(StartupSpans.SELF_MS, beanSpan.selfMs());
-			if (bean != null) {
-				builder.setAttribute(StartupSpans.BEAN_NAME, bean);
-				if (beanSpan.beanType() != null) {
-					builder.setAttribute(StartupSpans.BEAN_TYPE, beanSpan.beanType());
-				}
-			}
-			Span span = builder.startSpan();
-			exportBeanSpans(tracer, beanSpan.children(), span, start, end, prefix, attributes);
-			span.end(end, TimeUnit.NANOSECONDS);
-		}
 	}
 
 }

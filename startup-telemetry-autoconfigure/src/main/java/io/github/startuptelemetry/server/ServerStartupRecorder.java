@@ -2,6 +2,7 @@ package io.github.startuptelemetry.server;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -35,11 +36,14 @@ import io.github.startuptelemetry.timeline.internal.SpawnHandOff;
 import io.github.startuptelemetry.timeline.internal.ThreadCpuClock;
 import io.github.startuptelemetry.timeline.internal.WallClock;
 import io.github.startuptelemetry.timeline.JvmCounters;
+import io.github.startuptelemetry.timeline.ServerTimeline;
+import io.github.startuptelemetry.timeline.Stage;
 
 /**
  * Times a server's startup from Spring Boot's lifecycle events, as handed on by
  * {@link ServerStartupListener}, observing only, and hands the timeline to the
- * {@link ServerStartupReporter} at {@link ApplicationReadyEvent}. Every event is handled inside a
+ * {@link ServerStartupReporter} at {@link ApplicationReadyEvent} (in a test's context, to its test
+ * run instead: {@link ProcessTimeline#TEST_RUN_BEAN_NAME}). Every event is handled inside a
  * guard; a failure turns the timeline off for the rest of this startup.
  */
 final class ServerStartupRecorder {
@@ -88,6 +92,9 @@ final class ServerStartupRecorder {
 	private @Nullable ApplicationContext context;
 
 	private boolean webServerMarked;
+
+	/** A test run's, in a test's context: it takes the startup in place of the reporter ({@link #begin}). */
+	private @Nullable Consumer<ServerTimeline> testRun;
 
 	/** Ready is still to come: let a ready callback write what of its body is final by now. */
 	private void draftCallback(ApplicationContext context) {
@@ -170,6 +177,11 @@ final class ServerStartupRecorder {
 			if (!done.claim()) {
 				return;
 			}
+			if (this.testRun != null) {
+				// a test's context: its run reports every context at its end, instead of each on its own
+				this.testRun.accept(testTimeline(done, ready.getApplicationContext()));
+				return;
+			}
 			// reported once readiness has flipped (ReadyReportRunListener), not while it waits for this
 			ServerStartupReporter reporter = ready.getApplicationContext()
 				.getBeanProvider(ServerStartupReporter.class)
@@ -184,7 +196,15 @@ final class ServerStartupRecorder {
 			this.beanSpans = null;
 			// a supervisor that claimed the timeline reports the failure itself, in gym.startup
 			if (done != null && failed.getApplicationContext() != null && done.claim()) {
-				FailedStartup.report(done, failed);
+				if (this.testRun != null) {
+					// the stage it failed in, as the failure's own report closes it
+					done.mark(FailedStartup.failedStage(done.lastStageName(), failed.getApplicationContext()),
+							WallClock.nowNs());
+					this.testRun.accept(testTimeline(done, failed.getApplicationContext()));
+				}
+				else {
+					FailedStartup.report(done, failed);
+				}
 			}
 		}
 	}
@@ -225,7 +245,27 @@ final class ServerStartupRecorder {
 		}
 		timeline.mark(StageNames.ENVIRONMENT_PREPARED, this.environmentPreparedNs, this.environmentPreparedCounters);
 		this.timeline = timeline;
+		this.testRun = testRun(context);
 		this.beanSpans = installBeanSpans(startup.getBeanSpans(), startup.isCounters(), context);
+	}
+
+	/**
+	 * A test run's consumer of this startup ({@link ProcessTimeline#TEST_RUN_BEAN_NAME}), or
+	 * {@code null}: registered by then, as a test's context customizers run before this event.
+	 */
+	@SuppressWarnings("unchecked")
+	private static @Nullable Consumer<ServerTimeline> testRun(ConfigurableApplicationContext context) {
+		Object testRun = context.getBeanFactory().getSingleton(ProcessTimeline.TEST_RUN_BEAN_NAME);
+		return (testRun instanceof Consumer<?> consumer) ? (Consumer<ServerTimeline>) consumer : null;
+	}
+
+	/** The startup as a test run takes it: its stages so far and its slow beans, named as its context. */
+	private static ServerTimeline testTimeline(ServerStartupTimeline timeline, ApplicationContext context) {
+		List<Stage> stages = timeline.stages();
+		long start = stages.isEmpty() ? timeline.startNs() : stages.get(0).startNs();
+		return new ServerTimeline(String.valueOf(context.getId()), null, timeline.worker(),
+				ProcessHandle.current().pid(), null, null, start, timeline.endNs(), stages, timeline.ignoredEnv(),
+				timeline.steps());
 	}
 
 	private void cancelPreload() {

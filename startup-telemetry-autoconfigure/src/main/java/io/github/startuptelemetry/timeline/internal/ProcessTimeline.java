@@ -15,6 +15,15 @@ public final class ProcessTimeline {
 	/** The name under which this process's timeline is registered in the application context. */
 	public static final String BEAN_NAME = "startupTelemetryProcessTimeline";
 
+	/**
+	 * The name of a test run's {@code Consumer<ServerTimeline>} in a test's application context
+	 * (startup-telemetry-test registers it before the context is refreshed): the startup is handed
+	 * to it, once ready or failed, in place of the server's own outputs (its spans, histograms,
+	 * log line, JSON report and {@code Consumer<ServerTimeline>} beans), so that a suite that
+	 * starts thirty contexts reports them once, as one run.
+	 */
+	public static final String TEST_RUN_BEAN_NAME = "startupTelemetryTestRun";
+
 	private final StageTimeline timeline;
 
 	private final BooleanSupplier claim;

@@ -26,6 +26,7 @@ import io.github.startuptelemetry.internal.BoundedText;
 import io.github.startuptelemetry.timeline.internal.TraceParent;
 import io.github.startuptelemetry.timeline.JvmCounters;
 import io.github.startuptelemetry.timeline.Stage;
+import io.github.startuptelemetry.timeline.StepTiming;
 
 /**
  * The one way a timeline becomes spans: after the fact, with explicit timestamps, because
@@ -91,6 +92,13 @@ public final class StartupSpans {
 
 	/** The longest message and stack trace an exception event carries. */
 	public static final int EXCEPTION_MAX_CHARS = 8192;
+
+	public static final AttributeKey<String> TEST_CONTEXT = AttributeKey.stringKey(SpanAttributes.TEST_CONTEXT);
+
+	public static final AttributeKey<String> TEST_CONTEXT_WHY = AttributeKey.stringKey(SpanAttributes.TEST_CONTEXT_WHY);
+
+	public static final AttributeKey<List<String>> TEST_CLASSES = AttributeKey
+		.stringArrayKey(SpanAttributes.TEST_CLASSES);
 
 	private StartupSpans() {
 	}
@@ -231,6 +239,34 @@ public final class StartupSpans {
 		}
 		span.end(stage.endNs(), TimeUnit.NANOSECONDS);
 		return span;
+	}
+
+	/**
+	 * {@code <root>.bean.<name>} per slow bean, {@code <root>.step.<name>} per application
+	 * step, nested as they ran and kept inside their parent's interval.
+	 */
+	public static void stepSpans(Tracer tracer, List<StepTiming> beanSpans, Span parent, long parentStartNs,
+			long parentEndNs, String prefix, Attributes attributes) {
+		Context parentContext = Context.root().with(parent);
+		for (StepTiming beanSpan : beanSpans) {
+			long start = Math.min(Math.max(beanSpan.startNs(), parentStartNs), parentEndNs);
+			long end = Math.min(Math.max(beanSpan.endNs(), start), parentEndNs);
+			String bean = beanSpan.beanName();
+			String name = (bean != null) ? prefix + ".bean." + bean : prefix + ".step." + beanSpan.step();
+			// on the builder, not a copy of the common attributes per span
+			SpanBuilder builder = builder(tracer, name, start, parentContext, attributes)
+				.setAttribute(STEP, beanSpan.step())
+				.setAttribute(SELF_MS, beanSpan.selfMs());
+			if (bean != null) {
+				builder.setAttribute(BEAN_NAME, bean);
+				if (beanSpan.beanType() != null) {
+					builder.setAttribute(BEAN_TYPE, beanSpan.beanType());
+				}
+			}
+			Span span = builder.startSpan();
+			stepSpans(tracer, beanSpan.children(), span, start, end, prefix, attributes);
+			span.end(end, TimeUnit.NANOSECONDS);
+		}
 	}
 
 }

@@ -13,8 +13,8 @@ import io.github.startuptelemetry.report.ServerReport;
  *
  * @param server the server
  * @param kind what the unit is
- * @param name {@link #SPAWN_TO_READY}, the stage's, phase's, step's or bean's name, or
- * {@link #CPU_TIME}
+ * @param name {@link #SPAWN_TO_READY}, the stage's, phase's, step's or bean's name,
+ * {@link #CPU_TIME}, or {@link #CONTEXT_STARTUP}
  * @param verdict whether it moved beyond its allowance, and which way
  * @param cause what moved it (or {@link Cause#NONE})
  * @param wall its wall time (for {@link Kind#UNIFORM}: its stages' CPU time)
@@ -34,6 +34,9 @@ public record Change(String server, Kind kind, String name, Verdict verdict, Cau
 
 	/** What a {@link Kind#UNIFORM} change is called. */
 	public static final String CPU_TIME = "CPU time";
+
+	/** What a {@link Kind#CONTEXT} change is called: {@code context startup}. */
+	public static final String CONTEXT_STARTUP = "startup";
 
 	public Change {
 		explainedBy = List.copyOf(explainedBy);
@@ -88,7 +91,14 @@ public record Change(String server, Kind kind, String name, Verdict verdict, Cau
 		STEP,
 
 		/** A server's CPU time, grown (or shrunk) alike in all its units. */
-		UNIFORM;
+		UNIFORM,
+
+		/**
+		 * A test context's startup (a test report's, {@code kind} {@code tests}): its start to
+		 * ready, summed over the run's creations of that configuration; one in no baseline run is
+		 * a new context, which fails the gate.
+		 */
+		CONTEXT;
 
 		/** What a slow step of the report is, by its {@code ApplicationStartup} step name. */
 		static Kind ofStep(String step) {
@@ -107,7 +117,7 @@ public record Change(String server, Kind kind, String name, Verdict verdict, Cau
 		 * rather than one thread's: a stage's and spawn→ready's.
 		 */
 		boolean processWide() {
-			return this == SERVER || this == STAGE;
+			return this == SERVER || this == STAGE || this == CONTEXT;
 		}
 
 		/**
@@ -116,7 +126,7 @@ public record Change(String server, Kind kind, String name, Verdict verdict, Cau
 		 * which the run's contention, read from its beans and steps, does not describe.
 		 */
 		boolean coarse() {
-			return this == SERVER || this == STAGE || this == PHASE;
+			return this == SERVER || this == STAGE || this == PHASE || this == CONTEXT;
 		}
 
 	}

@@ -23,7 +23,9 @@ import io.github.startuptelemetry.report.gate.ReportTimes.ServerTimes;
  *     [--spread-multiplier=3] [--speed-correction=true] \
  *     base.json [more-base.json ...] new.json
  * </pre>
- * The last report is the new one; the others are the baseline (their median and spread). The
+ * The last report is the new one; the others are the baseline (their median and spread). Test
+ * reports ({@code startup-test-report.json}, {@code kind} {@code tests}) are compared context by
+ * context, and a context in no baseline report fails the gate as new. The
  * options are those of {@code telemetry.supervisor.report.*}, judged by {@link ReportComparison}.
  * Prints what got slower or faster and exits 0, {@link ExitCodes#STARTUP_REGRESSED} on a
  * regression, or {@link ExitCodes#COMPARE_UNUSABLE} when an argument or a report cannot be used.

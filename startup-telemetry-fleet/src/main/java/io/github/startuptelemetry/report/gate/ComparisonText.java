@@ -160,6 +160,11 @@ final class ComparisonText {
 					format(change.wall().afterMs()), 1 - change.wall().allowedMs() / change.wall().beforeMs(),
 					1 + change.wall().allowedMs() / change.wall().beforeMs());
 		}
+		if (change.cause() == Cause.NEW && change.kind() == Kind.CONTEXT) {
+			return "a new test context, " + format(change.wall().afterMs()) + ": in no baseline run (a test"
+					+ " configuration no earlier context could serve; the test report says why it was new); allowed "
+					+ format(change.cpu() != null ? change.cpu().allowedMs() : change.wall().allowedMs());
+		}
 		if (change.cause() == Cause.NEW) {
 			return "new, " + format(change.wall().afterMs()) + ((change.cpu() != null) ? " (CPU time " + format(change.cpu().afterMs())
 					+ ", waited at least " + format(change.waiting().afterMs()) + ")" : "")
@@ -177,7 +182,7 @@ final class ComparisonText {
 					(change.verdict() == Verdict.FASTER) ? "faster" : "slower", format(change.wall().allowedMs())));
 			return text.append(explanation(change)).toString();
 		}
-		boolean process = change.kind() == Kind.STAGE || change.kind() == Kind.SERVER;
+		boolean process = change.kind().processWide();
 		text.append((process && change.verdict() != Verdict.FASTER) ? "; CPU time beyond the JIT's and GC's " : "; CPU time ")
 			.append(format(change.cpu().afterMs())).append(" against ").append(format(change.cpu().expectedMs()))
 			.append(" expected (").append(signed(change.cpu().excessMs())).append(percent(change.cpu())).append(", allowed ±")

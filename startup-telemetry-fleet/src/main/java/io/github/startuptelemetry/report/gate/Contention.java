@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.startuptelemetry.report.gate.ReportTimes.UnitTimes;
-import io.github.startuptelemetry.report.gate.Change.Kind;
 
 /**
  * How busy the machine was for one server in one run, read from its own JVM counters: the wall
@@ -56,8 +55,7 @@ public record Contention(double low, double median, double high, int units) {
 	private static List<Double> ratios(Map<String, UnitTimes> units) {
 		List<Double> ratios = new ArrayList<>();
 		for (UnitTimes unit : units.values()) {
-			if (unit.kind() != Kind.STAGE && unit.kind() != Kind.SERVER && unit.cpuMs() != null
-					&& unit.cpuMs() >= MIN_CPU_MS) {
+			if (!unit.kind().processWide() && unit.cpuMs() != null && unit.cpuMs() >= MIN_CPU_MS) {
 				ratios.add(Math.max(1, unit.wallMs() / unit.cpuMs()));
 			}
 		}

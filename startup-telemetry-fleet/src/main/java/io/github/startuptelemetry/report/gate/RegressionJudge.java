@@ -80,7 +80,28 @@ final class RegressionJudge {
 		Speed fleet = known.isEmpty() ? new Speed(Contention.UNKNOWN, 1, Robust.median(cpuFactors), cpuUnits)
 				: new Speed(Contention.pooled(run), Robust.median(known.stream().map(Speed::usualContention).toList()),
 						Robust.median(cpuFactors), cpuUnits);
+		changes.addAll(newContexts(run, baseline, fleet, settings, stallMs));
 		return new Judgement(fleet, serverSpeeds, stallMs, changes);
+	}
+
+	/**
+	 * The test contexts of this run in no baseline run (a test report's: a server whose top unit
+	 * is a {@link Kind#CONTEXT}), each judged as a unit that is new, at the run's speed: a test
+	 * configuration that could not reuse an existing context costs the suite a whole startup. A
+	 * fleet's new server is a change of its configuration, not judged.
+	 */
+	private static List<Change> newContexts(Map<String, Map<String, UnitTimes>> run, BaselineModel baseline,
+			Speed speed, Settings settings, double stallMs) {
+		List<Change> changes = new ArrayList<>();
+		String key = UnitTimes.key(Kind.CONTEXT, Change.CONTEXT_STARTUP);
+		run.forEach((name, units) -> {
+			UnitTimes context = units.get(key);
+			if (context != null && !baseline.has(name)) {
+				changes.add(new Judge(name, speed, settings, stallMs).added(context,
+						settings.thresholdOf(Kind.CONTEXT, context.name())));
+			}
+		});
+		return changes;
 	}
 
 	/**
@@ -100,7 +121,7 @@ final class RegressionJudge {
 			}
 			for (UnitTimes unit : run.get(server).values()) {
 				Stat stat = baseline.stat(server, unit.key());
-				if (unit.kind() != Kind.STAGE && unit.kind() != Kind.SERVER && unit.cpuMs() != null && stat != null
+				if (!unit.kind().processWide() && unit.cpuMs() != null && stat != null
 						&& stat.cpuKnown() && stat.waitMs() <= WORKING_SHARE * stat.wallMs()) {
 					longer.add(BaselineModel.waitMs(unit.wallMs(), unit.cpuMs(), speed.contention().high())
 							- stat.waitMs());
@@ -271,6 +292,10 @@ final class RegressionJudge {
 		 */
 		@Nullable Change uniform(Map<String, UnitTimes> units, BaselineModel baseline) {
 			String key = UnitTimes.key(Kind.SERVER, Change.SPAWN_TO_READY);
+			if (!units.containsKey(key)) {
+				// a test context's startup is its whole, as spawn→ready is a server's
+				key = UnitTimes.key(Kind.CONTEXT, Change.CONTEXT_STARTUP);
+			}
 			Stat total = baseline.stat(this.server, key);
 			UnitTimes now = units.get(key);
 			double factor = this.speed.cpuFactor();

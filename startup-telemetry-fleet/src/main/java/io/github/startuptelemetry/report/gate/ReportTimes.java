@@ -23,8 +23,9 @@ public final class ReportTimes {
 	/**
 	 * What a comparison needs of a report document: per server, spawn→ready, each stage and
 	 * each slow bean (nested ones too) in milliseconds, and each of them as a unit the gate
-	 * judges, with its CPU time where the document has it. Lenient, as a reader of another
-	 * version's document must be: what is missing is left out.
+	 * judges, with its CPU time where the document has it; of a test report ({@code kind}
+	 * {@code tests}), the same per test context, its startup in place of spawn→ready. Lenient,
+	 * as a reader of another version's document must be: what is missing is left out.
 	 * @param text a report document
 	 * @return its servers, in document order
 	 * @throws IllegalArgumentException when it is not JSON or not a startup report
@@ -37,6 +38,11 @@ public final class ReportTimes {
 		catch (IllegalArgumentException ex) {
 			throw new IllegalArgumentException("Not a JSON report: " + ex.getMessage(), ex);
 		}
+		if (parsed instanceof Map<?, ?> document && JsonFields.KIND_TESTS.equals(document.get(JsonFields.KIND))
+				&& document.get(JsonFields.CONTEXTS) instanceof List<?> contexts
+				&& document.get(JsonFields.SCHEMA_VERSION_FIELD) instanceof Number) {
+			return readContexts(contexts);
+		}
 		if (!(parsed instanceof Map<?, ?> document) || !(document.get(JsonFields.SERVERS) instanceof List<?> servers)
 				|| !(document.get(JsonFields.SCHEMA_VERSION_FIELD) instanceof Number)) {
 			throw new IllegalArgumentException("Not a startup report: no " + JsonFields.SCHEMA_VERSION_FIELD + " or " + JsonFields.SERVERS);
@@ -47,33 +53,14 @@ public final class ReportTimes {
 				Double spawnToReady = (server.get(JsonFields.SPAWN_TO_READY_MS) instanceof Number ms) ? ms.doubleValue() : null;
 				Units units = new Units();
 				Map<String, Double> stages = new LinkedHashMap<>();
-				Double stagesCpu = null;
-				double stagesBackground = 0;
-				if (server.get(JsonFields.STAGES) instanceof List<?> list) {
-					for (Object stage : list) {
-						if (stage instanceof Map<?, ?> map && map.get(JsonFields.NAME) instanceof String stageName
-								&& map.get(JsonFields.DURATION_MS) instanceof Number ms) {
-							stages.merge(stageName, ms.doubleValue(), Double::sum);
-							Map<?, ?> jvm = (map.get(JsonFields.JVM) instanceof Map<?, ?> counters) ? counters : Map.of();
-							Double cpu = (jvm.get(JsonFields.CPU_MS) instanceof Number cpuMs) ? cpuMs.doubleValue() : null;
-							// what other threads may have spent in it: the JIT's and the collectors' time
-							double background = ((jvm.get(JsonFields.JIT_MS) instanceof Number jit) ? jit.doubleValue() : 0)
-									+ ((jvm.get(JsonFields.GC_MS) instanceof Number gc) ? gc.doubleValue() : 0);
-							if (cpu != null) {
-								stagesCpu = (stagesCpu != null) ? Double.valueOf(stagesCpu + cpu) : cpu;
-								stagesBackground += background;
-							}
-							units.add(Kind.STAGE, stageName, SERVER_UNIT, ms.doubleValue(), cpu, background);
-						}
-					}
-				}
+				double[] stagesCpu = readStages(server.get(JsonFields.STAGES), stages, units, SERVER_UNIT);
 				Map<String, Double> beans = new LinkedHashMap<>();
 				readBeans(server.get(JsonFields.BEANS), beans, units, STAGE_OF_BEANS);
 				List<UnitTimes> all = new ArrayList<>();
 				if (spawnToReady != null) {
 					// the JVM's stages' CPU time over the whole spawn→ready: what came before the JVM counts as waiting
-					all.add(new UnitTimes(Kind.SERVER, ServerReport.SPAWN_TO_READY, null, spawnToReady, stagesCpu,
-							stagesBackground));
+					all.add(new UnitTimes(Kind.SERVER, ServerReport.SPAWN_TO_READY, null, spawnToReady, cpu(stagesCpu),
+							stagesCpu[1]));
 				}
 				all.addAll(units.list());
 				times.add(new ServerTimes(name, String.valueOf(server.get(JsonFields.OUTCOME)), spawnToReady, stages, beans,
@@ -81,6 +68,70 @@ public final class ReportTimes {
 			}
 		}
 		return times;
+	}
+
+	/**
+	 * A test report's contexts as the gate's servers, one per name (a configuration, and which of
+	 * its creations in its JVM: a configuration created again after {@code @DirtiesContext} or an
+	 * eviction has a name of its own, so that it is a new context when the baseline did not
+	 * create it again): its startup (a {@link Kind#CONTEXT} unit), its stages, its slow beans.
+	 * A name in several JVMs (forks that each needed it) counts once, its first creation: which
+	 * fork needs which configuration changes from run to run.
+	 */
+	private static List<ServerTimes> readContexts(List<?> contexts) {
+		Map<String, ServerTimes> byName = new LinkedHashMap<>();
+		for (Object item : contexts) {
+			if (item instanceof Map<?, ?> context && context.get(JsonFields.NAME) instanceof String name
+					&& context.get(JsonFields.STARTUP_MS) instanceof Number startupMs && !byName.containsKey(name)) {
+				Map<?, ?> timeline = (context.get(JsonFields.TIMELINE) instanceof Map<?, ?> map) ? map : Map.of();
+				Units units = new Units();
+				Map<String, Double> stages = new LinkedHashMap<>();
+				double[] cpu = readStages(timeline.get(JsonFields.STAGES), stages, units, CONTEXT_UNIT);
+				Map<String, Double> beans = new LinkedHashMap<>();
+				readBeans(timeline.get(JsonFields.BEAN_SPANS), beans, units, STAGE_OF_BEANS);
+				List<UnitTimes> all = new ArrayList<>();
+				all.add(new UnitTimes(Kind.CONTEXT, Change.CONTEXT_STARTUP, null, startupMs.doubleValue(), cpu(cpu),
+						cpu[1]));
+				all.addAll(units.list());
+				byName.put(name, new ServerTimes(name, String.valueOf(context.get(JsonFields.OUTCOME)), null, stages, beans,
+						all));
+			}
+		}
+		return List.copyOf(byName.values());
+	}
+
+	/**
+	 * Each stage of {@code field} into {@code stages} and {@code units} (under {@code parent});
+	 * the stages' CPU time (-1 when a stage lacks it) and the JIT's and collectors' time in them.
+	 */
+	private static double[] readStages(@Nullable Object field, Map<String, Double> stages, Units units, String parent) {
+		double cpuMs = 0;
+		boolean cpuKnown = false;
+		double background = 0;
+		if (field instanceof List<?> list) {
+			for (Object stage : list) {
+				if (stage instanceof Map<?, ?> map && map.get(JsonFields.NAME) instanceof String stageName
+						&& map.get(JsonFields.DURATION_MS) instanceof Number ms) {
+					stages.merge(stageName, ms.doubleValue(), Double::sum);
+					Map<?, ?> jvm = (map.get(JsonFields.JVM) instanceof Map<?, ?> counters) ? counters : Map.of();
+					Double cpu = (jvm.get(JsonFields.CPU_MS) instanceof Number cpuMsValue) ? cpuMsValue.doubleValue() : null;
+					// what other threads may have spent in it: the JIT's and the collectors' time
+					double stageBackground = ((jvm.get(JsonFields.JIT_MS) instanceof Number jit) ? jit.doubleValue() : 0)
+							+ ((jvm.get(JsonFields.GC_MS) instanceof Number gc) ? gc.doubleValue() : 0);
+					if (cpu != null) {
+						cpuMs += cpu;
+						cpuKnown = true;
+						background += stageBackground;
+					}
+					units.add(Kind.STAGE, stageName, parent, ms.doubleValue(), cpu, stageBackground);
+				}
+			}
+		}
+		return new double[] { cpuKnown ? cpuMs : -1, background };
+	}
+
+	private static @Nullable Double cpu(double[] stagesCpu) {
+		return (stagesCpu[0] >= 0) ? Double.valueOf(stagesCpu[0]) : null;
 	}
 
 	private static void readBeans(@Nullable Object field, Map<String, Double> into, Units units, String parent) {
@@ -100,6 +151,9 @@ public final class ReportTimes {
 
 	/** The key of a server's spawn→ready unit, the parent of its stages. */
 	private static final String SERVER_UNIT = UnitTimes.key(Kind.SERVER, ServerReport.SPAWN_TO_READY);
+
+	/** The key of a test context's startup unit, the parent of its stages. */
+	private static final String CONTEXT_UNIT = UnitTimes.key(Kind.CONTEXT, Change.CONTEXT_STARTUP);
 
 	/** The parent of the top slow beans, phases and steps: they are parts of {@code beans_instantiated}. */
 	private static final String STAGE_OF_BEANS = UnitTimes.key(Kind.STAGE, StageNames.BEANS_INSTANTIATED);

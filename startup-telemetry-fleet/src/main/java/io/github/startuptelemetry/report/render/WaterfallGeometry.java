@@ -56,7 +56,12 @@ final class WaterfallGeometry {
 
 	/** The first of the texts that fits in a bar of this duration, or none. */
 	String fitting(long durationNs, String... texts) {
-		double px = this.axis.fraction(durationNs) * TRACK_PX;
+		return fitting(this.axis, durationNs, texts);
+	}
+
+	/** The first of the texts that fits in a bar of this duration on {@code axis}, or none. */
+	static String fitting(TimeAxis axis, long durationNs, String... texts) {
+		double px = axis.fraction(durationNs) * TRACK_PX;
 		for (String text : texts) {
 			if (text.length() * CHAR_PX + 12 <= px) {
 				return text;

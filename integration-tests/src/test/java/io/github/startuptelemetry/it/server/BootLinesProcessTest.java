@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The starter on each Spring Boot line it supports, as users have it: a plain web app and one with
  * the actuator and Boot's own OpenTelemetry, built on Boot 3.5, 4.0 and 4.1 (each with its own Boot
  * parent), on Java 17, 25 and 21 where found, against a real OTLP receiver. Beside it: Boot 4.1's
- * mapping of {@code OTEL_*} off, the gRPC add-on on 3.5 and 4.1, and a fleet on 3.5.
+ * mapping of {@code OTEL_*} off, the gRPC add-on on 3.5 and 4.1, and fleets from a 3.5 and a 4.1 supervisor.
  */
 class BootLinesProcessTest {
 
@@ -142,19 +142,23 @@ class BootLinesProcessTest {
 
 	/**
 	 * A supervisor on Boot 3.5 (its OpenTelemetry and the fleet module) starts a server on 3.5 and
-	 * one on 4.1: one trace, each server's startup inside it, the report's two rows. The 3.5 server
-	 * has the actuator alone, where Boot 3 builds an OpenTelemetry SDK of its own from the starter's,
-	 * without a tracer provider: its startup arrives only if the starter's own SDK carries it.
+	 * one on 4.1; one on Boot 4.1 (its OpenTelemetry) a server on 3.5: one trace, each server's
+	 * startup inside it, the report's rows. The first 3.5 server has the actuator alone, where Boot 3
+	 * builds an OpenTelemetry SDK of its own from the starter's, without a tracer provider: its
+	 * startup arrives only if the starter's own SDK carries it.
 	 */
-	@Test
-	void aFleetOnBoot35WithServersOnBoot35And41() throws Exception {
+	@ParameterizedTest(name = "supervisor on Boot {0}")
+	@MethodSource("fleets")
+	void aFleetAcrossTheLines(String line, Map<String, Path> servers) throws Exception {
 		Path report = this.tmp.resolve("report.json");
 		List<String> args = new ArrayList<>(List.of("--server.port=" + Ports.free(),
 				"--telemetry.supervisor.exit-when-ready=true", "--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
 				"--telemetry.supervisor.report.json=" + report));
-		args.addAll(List.of(server(0, "boot35", SampleJars.bootLine("3.5", "actuator"))));
-		args.addAll(List.of(server(1, "boot41", SampleJars.bootLine("4.1", "plain"))));
-		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.bootLine("3.5", "supervisor"))
+		int index = 0;
+		for (Map.Entry<String, Path> server : servers.entrySet()) {
+			args.addAll(List.of(server(index++, server.getKey(), server.getValue())));
+		}
+		try (JavaProcess supervisor = JavaProcess.jar(SampleJars.bootLine(line, "supervisor"))
 			.withoutEnv("SLURM_JOB_ID")
 			.workingDir(this.tmp)
 			.env("OTEL_EXPORTER_OTLP_ENDPOINT", this.receiver.baseUrl())
@@ -162,10 +166,10 @@ class BootLinesProcessTest {
 			.start(this.tmp.resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();
 			List<ReceivedSpan> spans = this.receiver.awaitSpans((all) -> Fleets.count(all, "gym.startup") == 1
-					&& Fleets.count(all, "gym.server.startup") == 2, TIMEOUT);
+					&& Fleets.count(all, "gym.server.startup") == servers.size(), TIMEOUT);
 			ReceivedSpan root = Spans.only(spans, "gym.startup");
 			Map<String, ReceivedSpan> rows = Fleets.byServer(spans, "gym.startup.server");
-			assertThat(rows).containsOnlyKeys("boot35", "boot41");
+			assertThat(rows).containsOnlyKeys(servers.keySet());
 			for (ReceivedSpan server : Spans.named(spans, "gym.server.startup")) {
 				assertThat(server.traceId()).isEqualTo(root.traceId());
 				assertThat(Spans.stages(spans, server)).extracting((span) -> span.attribute("nemo.gym.startup.stage"))
@@ -173,9 +177,17 @@ class BootLinesProcessTest {
 			}
 			assertThat(rows.values()).allSatisfy((row) -> assertThat(row.attribute("nemo.gym.startup.outcome"))
 				.isEqualTo("ready"));
-			assertThat(Files.readString(report)).contains("\"boot35\"", "\"boot41\"");
+			assertThat(Files.readString(report)).contains(servers.keySet().stream().map((name) -> "\"" + name + "\"").toList());
 			assertThat(StarterLog.warnings(supervisor.log())).isEmpty();
+			assertThat(supervisor.log()).doesNotContain("HttpSenderProvider");
 		}
+	}
+
+	static Stream<Arguments> fleets() {
+		Map<String, Path> on35 = new java.util.LinkedHashMap<>();
+		on35.put("boot35", SampleJars.bootLine("3.5", "actuator"));
+		on35.put("boot41", SampleJars.bootLine("4.1", "plain"));
+		return Stream.of(Arguments.of("3.5", on35), Arguments.of("4.1", Map.of("boot35", SampleJars.bootLine("3.5", "plain"))));
 	}
 
 	private static String[] server(int index, String name, Path jar) {

@@ -66,7 +66,7 @@ class BootLineLinkTest {
 
 	static Stream<Arguments> lines() {
 		return Stream.of(Arguments.of("3.5", SampleJars.bootLine("3.5", "supervisor")),
-				Arguments.of("4.0", SampleJars.startupAppSupervisor()), Arguments.of("4.1", SampleJars.bootLine("4.1", "otel")));
+				Arguments.of("4.0", SampleJars.startupAppSupervisor()), Arguments.of("4.1", SampleJars.bootLine("4.1", "supervisor")));
 	}
 
 	@ParameterizedTest(name = "Boot {0}")

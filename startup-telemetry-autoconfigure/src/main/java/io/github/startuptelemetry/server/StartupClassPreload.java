@@ -62,6 +62,7 @@ final class StartupClassPreload implements Runnable {
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$SpanGroupConfiguration",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$TypedResourceConfiguration",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration",
+			"io.github.startuptelemetry.lifecycle.OtlpMetricsTypingAutoConfiguration$OtlpRegistry",
 			"io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown",
 			"io.github.startuptelemetry.lifecycle.TypedResourcePostProcessor",
 			"io.github.startuptelemetry.lifecycle.TelemetryHandle$Registration",
@@ -114,7 +115,7 @@ final class StartupClassPreload implements Runnable {
 	 * on the class path, so that a plain server never looks up a class it does not use.
 	 */
 	static final List<String> WITH_BOOT_OPENTELEMETRY = List.of(
-			"io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties",
+			"io.github.startuptelemetry.lifecycle.OtlpMetricsTypingAutoConfiguration$OtlpRegistry",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$SpanGroupConfiguration",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$TypedResourceConfiguration",
 			"io.github.startuptelemetry.lifecycle.TypedResourcePostProcessor",

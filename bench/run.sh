@@ -15,7 +15,9 @@
 #                                   from /hello. VARIANTS=k1,k2 runs only those keys beside their baselines (plainOn,
 #                                   plainOnNoPreload (on without the class preload, also paired with plainOn), plainGrpc (with the
 #                                   gRPC add-on, plain-app-grpc.jar, also paired with plainOn), plainGrpcUpstream (the upstream gRPC
-#                                   sender on grpc-netty-shaded instead, plain-app-grpc-upstream.jar, the same), plainOff, bootOn, and issue 14's older rows: silenced, on, onNoCounters, off, offFirst,
+#                                   sender on grpc-netty-shaded instead, plain-app-grpc-upstream.jar, the same), plainOff, bootOn,
+#                                   plain35On and plain41On (the plain app on Boot 3.5 and 4.1, compat/boot-<line>/plain-app,
+#                                   each against the same app on its line without the starter), and issue 14's older rows: silenced, on, onNoCounters, off, offFirst,
 #                                   floor), into its own file (bench/results/startup-cost-<keys>.md; RUN=x makes it
 #                                   startup-cost-<keys>-x.md, so that runs to pool keep their files); `all` ignores
 #                                   VARIANTS. Each median has its 95% interval; a target is met or missed only when the

@@ -36,7 +36,9 @@ import java.util.zip.ZipOutputStream;
  * gRPC add-on ({@code plainGrpc}, {@code plain-app-grpc.jar} beside the plain starter jar: what
  * OkHttp, Okio and Kotlin on the class path cost, against the plain app and against
  * {@code plainOn}) or with the other candidate, the upstream gRPC sender on grpc-netty-shaded
- * ({@code plainGrpcUpstream}, {@code plain-app-grpc-upstream.jar}), and issue 14's older rows, all of
+ * ({@code plainGrpcUpstream}, {@code plain-app-grpc-upstream.jar}), the same plain app built on Boot 3.5 and
+ * 4.1 without and with the starter ({@code plain35}/{@code plain35On}, {@code plain41}/{@code plain41On}:
+ * {@code compat/boot-<line>/plain-app}, what the starter costs a user of that line), and issue 14's older rows, all of
  * {@code benchmarks/startup-app} to {@code /actuator/health}:
  * <ol>
  * <li>baseline: Boot + OpenTelemetry, no starter ({@code startup-app-baseline.jar});
@@ -110,7 +112,7 @@ public class StartupCostBench {
 	 */
 	static final String[][] ROWS = { { "plainOn", "plain" }, { "plainOnNoPreload", "plain" }, { "plainOn", "plainOnNoPreload" },
 			{ "plainGrpc", "plain" }, { "plainGrpc", "plainOn" }, { "plainGrpcUpstream", "plain" },
-			{ "plainGrpcUpstream", "plainOn" },
+			{ "plainGrpcUpstream", "plainOn" }, { "plain35On", "plain35" }, { "plain41On", "plain41" },
 			{ "plainOff", "plain" }, { "plainOn", "plainOff" }, { "bootOn", "boot" },
 			{ "silenced", "baseline" }, { "on", "baseline" }, { "on", "silenced" },
 			{ "onNoCounters", "silenced" }, { "on", "onNoCounters" }, { "off", "baseline" }, { "offFirst", "baseline" },
@@ -207,6 +209,16 @@ public class StartupCostBench {
 					plainStarter.resolveSibling("plain-app-grpc-upstream.jar"), Map.of(), List.of(), "plain", hello));
 			all.add(new Variant("plainOff", "plain app + starter, TELEMETRY_ENABLED=false", plainStarter,
 					Map.of("TELEMETRY_ENABLED", "false"), List.of(), "plain", hello));
+			// the same app on the other Boot lines (compat/boot-<line>/plain-app: the same sources, its own Boot parent)
+			for (String line : List.of("3.5", "4.1")) {
+				String key = "plain" + line.replace(".", "");
+				Path jars = plainStarter.toAbsolutePath().getParent().getParent().getParent().getParent()
+					.resolve("compat/boot-" + line + "/plain-app/target");
+				all.add(new Variant(key, "plain app on Boot " + line, jars.resolve("plain-app-baseline.jar"), Map.of(),
+						List.of(), key, hello));
+				all.add(new Variant(key + "On", "plain app on Boot " + line + " + starter, telemetry on",
+						jars.resolve("plain-app-starter.jar"), Map.of(), List.of(), key, hello));
+			}
 		}
 		return all;
 	}
@@ -217,7 +229,8 @@ public class StartupCostBench {
 		for (String key : only) {
 			if (!known.contains(key)) {
 				throw new IllegalArgumentException("Unknown variant '" + key + "' (known: " + String.join(", ", known)
-						+ "; plain, plainOn, plainOnNoPreload, plainGrpc, plainGrpcUpstream and plainOff need the plain app's jars)");
+						+ "; plain, plainOn, plainOnNoPreload, plainGrpc, plainGrpcUpstream, plainOff and the Boot lines' "
+						+ "plain35, plain35On, plain41, plain41On need the plain app's jars)");
 			}
 		}
 		List<String> wanted = new ArrayList<>(only);

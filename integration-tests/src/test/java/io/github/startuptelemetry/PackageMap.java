@@ -65,8 +65,8 @@ final class PackageMap {
 		.add("internal", "what every feature shares: `JsonText` (the one JSON writer and bounded parser), `Http11` "
 				+ "(the one HTTP/1.1 framing of our hand-written clients), `DaemonThreads`, `Guarded` (telemetry never "
 				+ "fails the application), `Decimals`, `Durations`, `HostName`, `PerfData` (a HotSpot JVM's hsperfdata "
-				+ "file), `BootClassNames` (Boot's classes named as compile-time constants, never loaded), "
-				+ "`BoundedText` (messages, log tails and lists of servers kept within a bound)")
+				+ "file), `BootLine` (which Spring Boot line runs, and its class and property names: decided from the class "
+				+ "path, no Boot class loaded), `BoundedText` (messages, log tails and lists of servers kept within a bound)")
 		.beyond("JDK", "Commons Logging")
 		.add("timeline", "the values of one reported startup: `Stage`, `StepTiming` (a slow bean or step), "
 				+ "`ServerTimeline`, `JvmInfo`, `JvmCounters`, `TimelineJson` (that record as JSON, both ways)")
@@ -83,11 +83,13 @@ final class PackageMap {
 				+ "`@ConditionalOnTelemetryEnabled`")
 		.beyond("Spring Boot")
 		.add("autoconfigure.internal", "`TelemetrySwitch` and `EarlyTelemetryProperties` (the switch before a context "
-				+ "exists), `TelemetryAutoConfigurationFilter` (drops by name what cannot apply)")
-		.uses("autoconfigure", "contract")
+				+ "exists), `TelemetryAutoConfigurationFilter` (drops by name what cannot apply), "
+				+ "`@ConditionalOnBootOpenTelemetry[Tracing]` (Boot's OpenTelemetry, by its line's name)")
+		.uses("autoconfigure", "contract", "internal")
 		.beyond("Spring Boot")
-		.add("lifecycle", "process-wide (NeMo RL's `setup`, for the JVM): `TelemetryEnvironmentPostProcessor` (the one "
-				+ "post-processor every process runs), `NemoDefaults`, the OTLP defaults for Boot's exporters, "
+		.add("lifecycle", "process-wide (NeMo RL's `setup`, for the JVM): `TelemetryEnvironmentDefaults` (what the "
+				+ "one post-processor every process runs does: `TelemetryEnvironmentPostProcessor` on Boot 4, "
+				+ "`Boot3TelemetryEnvironmentPostProcessor` on Boot 3), `NemoDefaults`, the OTLP defaults for Boot's exporters, "
 				+ "`TelemetryHandle`, `WorkerEnv`, the bounded shutdown, Boot's OTLP metrics typed as Gym's, the "
 				+ "optional Zipkin exporter")
 		.uses("autoconfigure", "autoconfigure.internal", "contract", "export.internal", "internal", "lifecycle.internal",
@@ -97,7 +99,7 @@ final class PackageMap {
 				+ "`ServerEnvBuilder` (\"a variable already in the supervisor's env wins\"), `BootOtlpProperties` "
 				+ "(Boot's OTLP property names, the `OTEL_*` ↔ property rules), `OtelListValues` (`OTEL_*` list values "
 				+ "and header pairs), `ProcessResourceAttributes`, `HttpUrl`, `GymServerType`, `RunId`")
-		.uses("autoconfigure", "autoconfigure.internal", "contract")
+		.uses("autoconfigure", "autoconfigure.internal", "contract", "internal")
 		.beyond("Spring Boot")
 		.add("tracing.internal", "`StartupSpans` (typed attribute keys, stages → spans with explicit timestamps), the "
 				+ "sampler that keeps startup spans, `TypedResource` (lens's int rule), `SdkFlush`")

@@ -23,19 +23,22 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.AbstractBeanDefinition;
-import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ApplicationEventMulticaster;
 import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.support.AbstractApplicationContext;
 import org.springframework.util.ReflectionUtils;
 
 import io.github.startuptelemetry.export.internal.StartupExport;
+import io.github.startuptelemetry.internal.BootLine;
 import io.github.startuptelemetry.internal.DaemonThreads;
 import io.github.startuptelemetry.tracing.internal.SdkFlush;
 
@@ -46,7 +49,7 @@ import io.github.startuptelemetry.tracing.internal.SdkFlush;
  * overruns the budget. It closes what exists and creates nothing.
  */
 final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPostProcessor,
-		ApplicationListener<ContextClosedEvent>, ApplicationContextAware, DisposableBean {
+		ApplicationListener<ContextClosedEvent>, ApplicationContextAware, SmartInitializingSingleton, DisposableBean {
 
 	private static final Log logger = LogFactory.getLog(BoundedTelemetryShutdown.class);
 
@@ -66,9 +69,6 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 					"io.opentelemetry.sdk.metrics.export.MetricExporter",
 					"io.opentelemetry.sdk.logs.export.LogRecordExporter"));
 
-	/** Boot's early, unbounded close of every meter registry; replaced by the metrics chain. */
-	private static final String BOOT_METER_REGISTRY_CLOSER = "org.springframework.boot.micrometer.metrics.autoconfigure"
-			+ ".MetricsAutoConfiguration$MeterRegistryCloser";
 
 	/** How long HotSpot waits at exit for threads in native code (30 times 10 ms). */
 	private static final long JVM_EXIT_NATIVE_WAIT_NS = TimeUnit.MILLISECONDS.toNanos(300);
@@ -83,6 +83,12 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 
 	/** Per chain, the created beans taken over, by position. */
 	private final Map<String, ConcurrentSkipListMap<Integer, List<Object>>> created = new LinkedHashMap<>();
+
+	/**
+	 * Boot's early, unbounded close of every meter registry (this Boot line's class), replaced by the
+	 * metrics chain: kept, since Boot 4.1 hands it each registry, but no longer told of the close.
+	 */
+	private final List<String> bootClosers = new ArrayList<>();
 
 	/** Per chain, its closing thread once started. */
 	private final Map<String, Thread> closing = new LinkedHashMap<>();
@@ -110,7 +116,6 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 	@Override
 	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
 		this.beanFactory = beanFactory;
-		List<String> closers = new ArrayList<>();
 		Set<String> names = new HashSet<>();
 		for (String name : beanFactory.getBeanDefinitionNames()) {
 			Class<?> type = predictedType(beanFactory, name);
@@ -119,8 +124,8 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 			}
 			names.clear();
 			typeNames(type, names);
-			if (names.contains(BOOT_METER_REGISTRY_CLOSER)) {
-				closers.add(name);
+			if (names.contains(BootLine.METER_REGISTRY_CLOSER)) {
+				this.bootClosers.add(name);
 				continue;
 			}
 			Position position = position(names);
@@ -128,9 +133,23 @@ final class BoundedTelemetryShutdown implements BeanFactoryPostProcessor, BeanPo
 				this.takenOver.put(name, position);
 			}
 		}
-		if (beanFactory instanceof BeanDefinitionRegistry registry) {
-			for (String name : closers) {
-				registry.removeBeanDefinition(name);
+	}
+
+	/**
+	 * Boot's meter registry closers stop listening: the context's close is this one's to bound.
+	 * Once the singletons exist, as Spring has registered every listener by then.
+	 */
+	@Override
+	public void afterSingletonsInstantiated() {
+		ConfigurableListableBeanFactory beanFactory = this.beanFactory;
+		if (this.bootClosers.isEmpty() || beanFactory == null || !(beanFactory.getSingleton(
+				AbstractApplicationContext.APPLICATION_EVENT_MULTICASTER_BEAN_NAME) instanceof ApplicationEventMulticaster multicaster)) {
+			return;
+		}
+		for (String name : this.bootClosers) {
+			multicaster.removeApplicationListenerBean(name);
+			if (beanFactory.getSingleton(name) instanceof ApplicationListener<?> closer) {
+				multicaster.removeApplicationListener(closer);
 			}
 		}
 	}

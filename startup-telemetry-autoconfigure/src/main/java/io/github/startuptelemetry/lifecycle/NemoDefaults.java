@@ -24,7 +24,7 @@ final class NemoDefaults {
 
 	static final String PROPERTY_SOURCE_NAME = "startupTelemetryNemoEnvironment";
 
-	static final String TRACES_EXPORT_ENABLED_PROPERTY = "management.tracing.export.enabled";
+	static final String TRACES_EXPORT_ENABLED_PROPERTY = BootOtlpProperties.TRACES_EXPORT_ENABLED_PROPERTY;
 
 	private NemoDefaults() {
 	}

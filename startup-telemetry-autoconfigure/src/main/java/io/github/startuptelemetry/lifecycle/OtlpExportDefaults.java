@@ -1,6 +1,7 @@
 package io.github.startuptelemetry.lifecycle;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.apache.commons.logging.Log;
@@ -13,22 +14,17 @@ import org.springframework.core.env.MapPropertySource;
 import io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties;
 import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.internal.BootLine;
 
 /**
- * The first step of {@link TelemetryEnvironmentPostProcessor}: NeMo's settings become defaults of
+ * The first step of {@link TelemetryEnvironmentDefaults}: NeMo's settings become defaults of
  * ours ({@link NemoDefaults}), then the standard {@code OTEL_EXPORTER_OTLP_*} variables point Boot's
- * OTLP span exporter, which Boot 4.0.7 does not read them for, as lowest-precedence
- * {@code management.opentelemetry.tracing.export.otlp.*} defaults ({@link BootOtlpProperties}).
+ * OTLP span exporter, which Boot 3.5 and 4.0 do not read them for, as lowest-precedence defaults of
+ * its properties ({@link BootOtlpProperties}). Where Boot maps them itself (4.1), it is left to.
  */
 class OtlpExportDefaults {
 
 	static final String PROPERTY_SOURCE_NAME = "startupTelemetryOtlpEnvironment";
-
-	/** Boot's OTLP span exporter configuration: what reads the traces properties this maps to. */
-	static final String BOOT_OTLP_TRACING = "org/springframework/boot/micrometer/tracing/opentelemetry/autoconfigure/otlp/OtlpTracingAutoConfiguration.class";
-
-	/** Boot's OTLP meter registry configuration: what pushes to {@code localhost:4318} unless told not to. */
-	static final String BOOT_OTLP_METRICS = "org/springframework/boot/micrometer/metrics/autoconfigure/export/otlp/OtlpMetricsExportAutoConfiguration.class";
 
 	private final Log logger;
 
@@ -37,6 +33,14 @@ class OtlpExportDefaults {
 	}
 
 	void apply(ConfigurableEnvironment environment, Map<String, String> env) {
+		apply(environment, env, BootLine.BOOT_MAPS_OTEL_ENVIRONMENT);
+	}
+
+	/**
+	 * @param bootCanMap whether Boot maps the {@code OTEL_*} variables itself (its switch, on by
+	 * default, is read here): then its mapping is the one, and this adds only what Boot cannot know
+	 */
+	void apply(ConfigurableEnvironment environment, Map<String, String> env, boolean bootCanMap) {
 		if (!TelemetrySwitch.enabled(environment)) {
 			return;
 		}
@@ -52,11 +56,21 @@ class OtlpExportDefaults {
 				return;
 			}
 			ClassLoader classLoader = OtlpExportDefaults.class.getClassLoader();
-			Map<String, Object> defaults = (environment.containsProperty(BootOtlpProperties.ENDPOINT_PROPERTY)
-					|| !present(classLoader, BOOT_OTLP_TRACING)) ? new LinkedHashMap<>()
-							: exportSettings(environment, env, classLoader);
-			if (present(classLoader, BOOT_OTLP_METRICS) && metricsUnconfigured(environment, env)) {
-				Map<String, Object> metrics = metricsFollowTraces(environment);
+			boolean bootMaps = bootCanMap
+					&& environment.getProperty(BootLine.MAP_ENVIRONMENT_VARIABLES, Boolean.class, true);
+			Map<String, Object> defaults = new LinkedHashMap<>();
+			if (present(classLoader, BootLine.OTLP_TRACING_CONFIGURATION)) {
+				if (bootMaps) {
+					defaults.putAll(nemoProtocol(env, classLoader));
+				}
+				else if (!environment.containsProperty(BootOtlpProperties.ENDPOINT_PROPERTY)) {
+					defaults.putAll(exportSettings(environment, env, classLoader));
+				}
+			}
+			if (present(classLoader, BootLine.OTLP_METRICS_CONFIGURATION) && metricsUnconfigured(environment, env)) {
+				// a traces-only variable is Boot's traces URL where it maps: not followed, as where it does not
+				boolean tracesFromEnv = bootMaps && anySet(env, BootOtlpProperties.endpointVariables());
+				Map<String, Object> metrics = tracesFromEnv ? new LinkedHashMap<>() : metricsFollowTraces(environment);
 				if (metrics.isEmpty()) {
 					defaults.put(BootOtlpProperties.METRICS_ENABLED_PROPERTY, false);
 				}
@@ -72,8 +86,30 @@ class OtlpExportDefaults {
 	}
 
 	/** Whether the application has this piece of Boot: a look at the class path, no class loaded. */
-	static boolean present(ClassLoader classLoader, String classResource) {
-		return classLoader != null && classLoader.getResource(classResource) != null;
+	static boolean present(ClassLoader classLoader, String className) {
+		return classLoader != null && classLoader.getResource(className.replace('.', '/') + ".class") != null;
+	}
+
+	private static boolean anySet(Map<String, String> env, List<String> variables) {
+		for (String variable : variables) {
+			if (env.containsKey(variable)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * What Boot's own mapping cannot know: NeMo Gym's gRPC in a NeMo process whose env names an
+	 * endpoint and no protocol ({@link BootOtlpProperties#defaultProtocol}), as a default below it.
+	 */
+	private static Map<String, Object> nemoProtocol(Map<String, String> env, ClassLoader classLoader) {
+		Map<String, Object> transport = new LinkedHashMap<>();
+		if (anySet(env, BootOtlpProperties.endpointVariables()) && !anySet(env, BootOtlpProperties.protocolVariables())
+				&& TelemetryEnv.PROTOCOL_GRPC.equals(BootOtlpProperties.defaultProtocol(env, classLoader))) {
+			transport.put(BootOtlpProperties.TRANSPORT_PROPERTY, "grpc");
+		}
+		return transport;
 	}
 
 	/**

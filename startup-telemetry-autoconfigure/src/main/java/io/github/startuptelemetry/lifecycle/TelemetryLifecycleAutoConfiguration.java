@@ -20,17 +20,18 @@ import org.springframework.core.env.Environment;
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.SpanNames;
+import io.github.startuptelemetry.autoconfigure.internal.ConditionalOnBootOpenTelemetry;
 import io.github.startuptelemetry.autoconfigure.internal.EarlyTelemetryProperties;
 import io.github.startuptelemetry.export.internal.StartupExportConfiguration;
 import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
-import io.github.startuptelemetry.internal.BootClassNames;
+import io.github.startuptelemetry.internal.BootLine;
 
 /**
  * The process-wide telemetry lifecycle (NeMo RL's {@code setup}, for the JVM): where the startup
  * telemetry goes ({@code StartupExport}), Gym's histograms, the {@link TelemetryHandle}, the
  * bounded shutdown flush, the resource's int-typed attributes and NeMo Gym's span groups.
  */
-@AutoConfiguration(afterName = BootClassNames.OPENTELEMETRY_SDK)
+@AutoConfiguration(afterName = { BootLine.OPENTELEMETRY_SDK, BootLine.BOOT_3_OPENTELEMETRY_SDK })
 @ConditionalOnTelemetryEnabled
 @Import(StartupExportConfiguration.class)
 public final class TelemetryLifecycleAutoConfiguration {
@@ -66,7 +67,7 @@ public final class TelemetryLifecycleAutoConfiguration {
 	 * condition belongs on a configuration class, not on a bean method (Spring Boot's rule).
 	 */
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = BootClassNames.OPENTELEMETRY_SDK)
+	@ConditionalOnBootOpenTelemetry
 	static class TypedResourceConfiguration {
 
 		@Bean

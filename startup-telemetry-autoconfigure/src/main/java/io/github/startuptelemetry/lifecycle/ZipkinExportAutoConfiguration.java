@@ -14,9 +14,9 @@ import org.springframework.context.annotation.Bean;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.autoconfigure.internal.ConditionalOnBootOpenTelemetryTracing;
 import io.github.startuptelemetry.export.internal.ZipkinExporter;
 import io.github.startuptelemetry.lifecycle.internal.HttpUrl;
-import io.github.startuptelemetry.internal.BootClassNames;
 
 /**
  * A Zipkin span exporter beside Boot's own exporters ({@code telemetry.export.zipkin.endpoint}),
@@ -25,7 +25,8 @@ import io.github.startuptelemetry.internal.BootClassNames;
  * loaded, without {@code opentelemetry-exporter-zipkin} on the class path.
  */
 @AutoConfiguration
-@ConditionalOnClass(name = { "io.opentelemetry.exporter.zipkin.ZipkinSpanExporter", BootClassNames.OPENTELEMETRY_TRACING })
+@ConditionalOnClass(name = "io.opentelemetry.exporter.zipkin.ZipkinSpanExporter")
+@ConditionalOnBootOpenTelemetryTracing
 @ConditionalOnTelemetryEnabled
 @ConditionalOnProperty(name = "telemetry.export.zipkin.endpoint")
 @EnableConfigurationProperties(TelemetryProperties.class)

@@ -14,12 +14,13 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.context.event.ApplicationStartedEvent;
-import org.springframework.boot.web.server.context.WebServerInitializedEvent;
+import org.springframework.boot.web.server.WebServer;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.event.SmartApplicationListener;
 
+import io.github.startuptelemetry.internal.BootLine;
 import io.github.startuptelemetry.internal.DaemonThreads;
 
 /**
@@ -50,15 +51,16 @@ final class ReadinessWarmUp implements SmartApplicationListener, ApplicationCont
 
 	@Override
 	public boolean supportsEventType(Class<? extends ApplicationEvent> eventType) {
-		return WebServerInitializedEvent.class.isAssignableFrom(eventType)
+		return BootLine.isWebServerInitialized(eventType)
 				|| ApplicationStartedEvent.class.isAssignableFrom(eventType);
 	}
 
 	@Override
 	public void onApplicationEvent(ApplicationEvent event) {
 		try {
-			if (event instanceof WebServerInitializedEvent initialized) {
-				start(initialized.getWebServer().getPort());
+			if (BootLine.isWebServerInitialized(event.getClass())) {
+				// the event's source is the web server on every Boot line
+				start(((WebServer) event.getSource()).getPort());
 			}
 			else if (event instanceof ApplicationStartedEvent started && started.getApplicationContext() == this.context) {
 				awaitAll();

@@ -14,7 +14,7 @@ import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
  * nothing with {@code telemetry.enabled=false}. Without a web server it never does anything.
  */
 @AutoConfiguration
-@ConditionalOnClass(name = "org.springframework.boot.web.server.context.WebServerInitializedEvent")
+@ConditionalOnClass(name = "org.springframework.boot.web.server.WebServer")
 @ConditionalOnTelemetryEnabled
 @ConditionalOnProperty(name = "telemetry.startup.warm-up.path")
 @EnableConfigurationProperties(WarmUpProperties.class)

@@ -20,6 +20,7 @@ import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.autoconfigure.internal.EarlyTelemetryProperties;
 import io.github.startuptelemetry.export.internal.StartupExport;
 import io.github.startuptelemetry.lifecycle.internal.GymServerType;
+import io.github.startuptelemetry.internal.BootLine;
 import io.github.startuptelemetry.internal.DaemonThreads;
 import io.github.startuptelemetry.timeline.internal.WallClock;
 import io.github.startuptelemetry.timeline.Stage;
@@ -38,8 +39,6 @@ final class FailedStartup {
 	private static final List<String> ORDER = List.of(StageNames.MAIN_START, StageNames.ENVIRONMENT_PREPARED,
 			StageNames.CONTEXT_PREPARED, StageNames.BEANS_INSTANTIATED, StageNames.WEB_SERVER_STARTED,
 			StageNames.CONTEXT_REFRESHED, StageNames.APPLICATION_STARTED, StageNames.APPLICATION_READY);
-
-	private static final String WEB_SERVER_CONTEXT = "org.springframework.boot.web.server.context.WebServerApplicationContext";
 
 	private FailedStartup() {
 	}
@@ -118,8 +117,8 @@ final class FailedStartup {
 
 	private static boolean webServer(ConfigurableApplicationContext context) {
 		ClassLoader loader = FailedStartup.class.getClassLoader();
-		return ClassUtils.isPresent(WEB_SERVER_CONTEXT, loader)
-				&& ClassUtils.resolveClassName(WEB_SERVER_CONTEXT, loader).isInstance(context);
+		return ClassUtils.isPresent(BootLine.WEB_SERVER_APPLICATION_CONTEXT, loader)
+				&& ClassUtils.resolveClassName(BootLine.WEB_SERVER_APPLICATION_CONTEXT, loader).isInstance(context);
 	}
 
 	/** What failed, in one line: the exception's type and message. */

@@ -23,12 +23,12 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.util.ClassUtils;
 
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
 import io.github.startuptelemetry.contract.StageNames;
 import io.github.startuptelemetry.autoconfigure.internal.EarlyTelemetryProperties;
 import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
+import io.github.startuptelemetry.internal.BootLine;
 import io.github.startuptelemetry.internal.Guarded;
 import io.github.startuptelemetry.timeline.internal.JvmCounterReader;
 import io.github.startuptelemetry.timeline.internal.ProcessTimeline;
@@ -49,11 +49,6 @@ import io.github.startuptelemetry.timeline.Stage;
 final class ServerStartupRecorder {
 
 	private static final Log logger = LogFactory.getLog(ServerStartupRecorder.class);
-
-	private static final String WEB_SERVER_INITIALIZED_EVENT = "org.springframework.boot.web.server.context.WebServerInitializedEvent";
-
-	private static final boolean WEB_SERVER_EVENTS = ClassUtils.isPresent(WEB_SERVER_INITIALIZED_EVENT,
-			ServerStartupRecorder.class.getClassLoader());
 
 	/**
 	 * The JVM's prelude: the time before the first Spring application in a JVM (the env stages
@@ -155,8 +150,7 @@ final class ServerStartupRecorder {
 				.registerSingleton(ProcessTimeline.BEAN_NAME, new ProcessTimeline(this.timeline, this.timeline::claim));
 			registerBeansInstantiatedMarker(prepared.getApplicationContext());
 		}
-		else if (WEB_SERVER_EVENTS && WebServerEvents.isWebServerInitialized(event) && !this.webServerMarked
-				&& ownContext(event)) {
+		else if (!this.webServerMarked && BootLine.isWebServerInitialized(event.getClass()) && ownContext(event)) {
 			this.webServerMarked = true;
 			this.timeline.port(WebServerEvents.port(event));
 			this.timeline.mark(StageNames.WEB_SERVER_STARTED);
@@ -287,7 +281,7 @@ final class ServerStartupRecorder {
 	}
 
 	private boolean ownContext(ApplicationEvent event) {
-		return WebServerEvents.context(event) == this.context;
+		return BootLine.webServerContext(event) == this.context;
 	}
 
 	/**
@@ -304,21 +298,12 @@ final class ServerStartupRecorder {
 		}
 	}
 
-	/** Isolates the optional web-server event type, so its absence cannot break the listener. */
+	/** Isolates the optional web-server type, so that its absence cannot break the listener. */
 	private static final class WebServerEvents {
 
-		static boolean isWebServerInitialized(ApplicationEvent event) {
-			return event instanceof org.springframework.boot.web.server.context.WebServerInitializedEvent;
-		}
-
+		/** The event's source is the web server on every Boot line, under the same name on each. */
 		static int port(ApplicationEvent event) {
-			return ((org.springframework.boot.web.server.context.WebServerInitializedEvent) event).getWebServer()
-				.getPort();
-		}
-
-		static ApplicationContext context(ApplicationEvent event) {
-			return ((org.springframework.boot.web.server.context.WebServerInitializedEvent) event)
-				.getApplicationContext();
+			return ((org.springframework.boot.web.server.WebServer) event.getSource()).getPort();
 		}
 
 	}

@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.startuptelemetry.internal.BootClassNames;
+import io.github.startuptelemetry.internal.BootLine;
 
 /**
  * Loads, on a daemon thread of its own, the starter's classes that a server's startup asks for
@@ -22,9 +22,12 @@ final class StartupClassPreload implements Runnable {
 
 	/** In the order the startup needs them: the earliest first, so that the two threads rarely want the same one. */
 	static final String[] CLASSES = {
-			// the environment post-processor's
+			// the environment post-processor's (Boot 4 reads the Boot 3 one's key too)
 			"io.github.startuptelemetry.lifecycle.TelemetryEnvironmentPostProcessor",
+			"io.github.startuptelemetry.lifecycle.Boot3TelemetryEnvironmentPostProcessor",
+			"io.github.startuptelemetry.lifecycle.TelemetryEnvironmentDefaults",
 			"io.github.startuptelemetry.lifecycle.OtlpExportDefaults",
+			"io.github.startuptelemetry.internal.BootLine",
 			"io.github.startuptelemetry.lifecycle.NemoDefaults",
 			"io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties",
 			"io.github.startuptelemetry.lifecycle.ResourceAttributeDefaults",
@@ -48,12 +51,18 @@ final class StartupClassPreload implements Runnable {
 			// the auto-configurations and their beans
 			"io.github.startuptelemetry.autoconfigure.internal.TelemetryAutoConfigurationFilter",
 			"io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled",
+			"io.github.startuptelemetry.autoconfigure.internal.ConditionalOnBootOpenTelemetry",
+			"io.github.startuptelemetry.autoconfigure.internal.ConditionalOnBootOpenTelemetryTracing",
+			"io.github.startuptelemetry.autoconfigure.internal.OnBootOpenTelemetryCondition",
+			"io.github.startuptelemetry.autoconfigure.internal.OnBootOpenTelemetryCondition$Sdk",
+			"io.github.startuptelemetry.autoconfigure.internal.OnBootOpenTelemetryCondition$Tracing",
 			"io.github.startuptelemetry.export.internal.StartupExportConfiguration",
 			"io.github.startuptelemetry.export.internal.StartupExport",
 			"io.github.startuptelemetry.export.internal.StartupHistograms",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$SpanGroupConfiguration",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$TypedResourceConfiguration",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration",
+			"io.github.startuptelemetry.lifecycle.OtlpMetricsTypingAutoConfiguration$OtlpRegistry",
 			"io.github.startuptelemetry.lifecycle.BoundedTelemetryShutdown",
 			"io.github.startuptelemetry.lifecycle.TypedResourcePostProcessor",
 			"io.github.startuptelemetry.lifecycle.TelemetryHandle$Registration",
@@ -101,12 +110,12 @@ final class StartupClassPreload implements Runnable {
 	 * support loads (its SDK carries the startup: the sampler, the resource's types, the span
 	 * groups, the handle on its SDK), and the actuator endpoint's, which such an application has
 	 * (one with the actuator alone loads those two itself). Loaded only where Boot's OpenTelemetry
-	 * SDK auto-configuration ({@link BootClassNames#OPENTELEMETRY_SDK}, looked up as a resource by
-	 * the preload's thread) is on the class path, so that a plain server never looks up a class it
-	 * does not use.
+	 * SDK auto-configuration (either Boot line's, {@link BootLine#OPENTELEMETRY_SDK} or
+	 * {@link BootLine#BOOT_3_OPENTELEMETRY_SDK}, looked up as a resource by the preload's thread) is
+	 * on the class path, so that a plain server never looks up a class it does not use.
 	 */
 	static final List<String> WITH_BOOT_OPENTELEMETRY = List.of(
-			"io.github.startuptelemetry.lifecycle.internal.BootOtlpProperties",
+			"io.github.startuptelemetry.lifecycle.OtlpMetricsTypingAutoConfiguration$OtlpRegistry",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$SpanGroupConfiguration",
 			"io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration$TypedResourceConfiguration",
 			"io.github.startuptelemetry.lifecycle.TypedResourcePostProcessor",
@@ -126,23 +135,23 @@ final class StartupClassPreload implements Runnable {
 
 	private final List<String> gated;
 
-	private final String gate;
+	private final List<String> gates;
 
 	private volatile boolean cancelled;
 
 	StartupClassPreload(ClassLoader classLoader, String[] names) {
-		this(classLoader, names, List.of(), BootClassNames.OPENTELEMETRY_SDK);
+		this(classLoader, names, List.of(), List.of());
 	}
 
 	/**
-	 * @param gated the names of {@code names} to load only where the class named {@code gate} is
+	 * @param gated the names of {@code names} to load only where a class named in {@code gates} is
 	 * on the class path
 	 */
-	StartupClassPreload(ClassLoader classLoader, String[] names, List<String> gated, String gate) {
+	StartupClassPreload(ClassLoader classLoader, String[] names, List<String> gated, List<String> gates) {
 		this.classLoader = classLoader;
 		this.names = names;
 		this.gated = gated;
-		this.gate = gate;
+		this.gates = gates;
 	}
 
 	/**
@@ -156,7 +165,7 @@ final class StartupClassPreload implements Runnable {
 			return null;
 		}
 		StartupClassPreload preload = new StartupClassPreload(classLoader, CLASSES, WITH_BOOT_OPENTELEMETRY,
-				BootClassNames.OPENTELEMETRY_SDK);
+				List.of(BootLine.OPENTELEMETRY_SDK, BootLine.BOOT_3_OPENTELEMETRY_SDK));
 		try {
 			// a thread of its own, not DaemonThreads: its factory's lambdas would link on the startup's thread
 			Thread thread = new Thread(preload, "startup-telemetry-preload");
@@ -191,7 +200,10 @@ final class StartupClassPreload implements Runnable {
 	@Override
 	public void run() {
 		// looked up first, before the startup's thread needs the earliest of them (it has its environment to prepare)
-		boolean gateOpen = !this.gated.isEmpty() && onClassPath(this.gate);
+		boolean gateOpen = false;
+		for (String gate : this.gates) {
+			gateOpen = gateOpen || (!this.gated.isEmpty() && onClassPath(gate));
+		}
 		for (String name : this.names) {
 			if (this.cancelled) {
 				return;

@@ -17,12 +17,13 @@ import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.autoconfigure.ConditionalOnTelemetryEnabled;
 import io.github.startuptelemetry.autoconfigure.TelemetryProperties;
+import io.github.startuptelemetry.autoconfigure.internal.ConditionalOnBootOpenTelemetryTracing;
 import io.github.startuptelemetry.export.internal.ExportSettings;
 import io.github.startuptelemetry.export.internal.StartupExport;
 import io.github.startuptelemetry.export.internal.StartupExportConfiguration;
 import io.github.startuptelemetry.export.internal.StartupHistograms;
 import io.github.startuptelemetry.report.internal.ReportFile;
-import io.github.startuptelemetry.internal.BootClassNames;
+import io.github.startuptelemetry.internal.BootLine;
 import io.github.startuptelemetry.internal.HostName;
 import io.github.startuptelemetry.timeline.internal.PlatformPrelude;
 import io.github.startuptelemetry.tracing.internal.StartupSamplerPostProcessor;
@@ -37,7 +38,7 @@ import io.github.startuptelemetry.timeline.ServerTimeline;
  * ({@link StartupExport}).
  */
 @AutoConfiguration(after = TelemetryLifecycleAutoConfiguration.class,
-		afterName = BootClassNames.OPENTELEMETRY_SDK)
+		afterName = { BootLine.OPENTELEMETRY_SDK, BootLine.BOOT_3_OPENTELEMETRY_SDK })
 @ConditionalOnClass(name = "io.opentelemetry.api.OpenTelemetry")
 @ConditionalOnTelemetryEnabled
 @EnableConfigurationProperties(TelemetryProperties.class)
@@ -62,7 +63,7 @@ public final class StartupTelemetryAutoConfiguration {
 	 * a bean method (Spring Boot's rule).
 	 */
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = BootClassNames.OPENTELEMETRY_TRACING)
+	@ConditionalOnBootOpenTelemetryTracing
 	static class SamplerConfiguration {
 
 		@Bean

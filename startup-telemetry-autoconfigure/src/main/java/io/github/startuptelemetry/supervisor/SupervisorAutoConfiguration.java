@@ -10,7 +10,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
 import io.github.startuptelemetry.lifecycle.internal.ChildTelemetrySettings;
-import io.github.startuptelemetry.internal.BootClassNames;
+import io.github.startuptelemetry.internal.BootLine;
 
 /**
  * {@link SupervisorStartup} for launchers to autowire, fleet or not, telemetry on or off. A
@@ -18,7 +18,7 @@ import io.github.startuptelemetry.internal.BootClassNames;
  * ({@link SupervisorRole}): its own startup stages go into {@code gym.startup} instead of a server
  * report.
  */
-@AutoConfiguration(afterName = BootClassNames.OPENTELEMETRY_SDK)
+@AutoConfiguration(afterName = { BootLine.OPENTELEMETRY_SDK, BootLine.BOOT_3_OPENTELEMETRY_SDK })
 // Apart from the recording side (SupervisorTracingAutoConfiguration) and the fleet launcher, so that the
 // import filter drops those by name and a plain server reads only this class. Lazy and read last, so
 // that a plain server creates none of its beans and another SupervisorStartup is seen first.

@@ -26,7 +26,7 @@ import io.github.startuptelemetry.autoconfigure.internal.TelemetrySwitch;
 import io.github.startuptelemetry.export.internal.StartupExport;
 import io.github.startuptelemetry.export.internal.StartupExportConfiguration;
 import io.github.startuptelemetry.export.internal.StartupHistograms;
-import io.github.startuptelemetry.internal.BootClassNames;
+import io.github.startuptelemetry.internal.BootLine;
 import io.github.startuptelemetry.timeline.internal.ProcessTimeline;
 import io.github.startuptelemetry.lifecycle.TelemetryLifecycleAutoConfiguration;
 import io.github.startuptelemetry.timeline.internal.StageTimeline;
@@ -38,7 +38,7 @@ import io.github.startuptelemetry.report.ServerReport;
  * condition sees every other configuration's beans; lazy, so that a plain server creates none.
  */
 @AutoConfiguration(before = SupervisorAutoConfiguration.class, after = TelemetryLifecycleAutoConfiguration.class,
-		afterName = BootClassNames.OPENTELEMETRY_SDK)
+		afterName = { BootLine.OPENTELEMETRY_SDK, BootLine.BOOT_3_OPENTELEMETRY_SDK })
 @AutoConfigureOrder(Ordered.LOWEST_PRECEDENCE)
 @ConditionalOnClass(OpenTelemetry.class)
 @ConditionalOnTelemetryEnabled

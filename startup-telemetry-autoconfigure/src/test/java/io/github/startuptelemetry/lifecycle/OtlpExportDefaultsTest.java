@@ -144,8 +144,53 @@ class OtlpExportDefaultsTest {
 		assertThat(otherPath.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
 	}
 
+	/**
+	 * Boot 4.1 maps the variables itself, above everything: where it can, the starter writes none of
+	 * the traces settings Boot's mapping writes, and only what it cannot know (NeMo's gRPC default).
+	 */
+	@Test
+	void whereBootMapsTheVariablesItsMappingIsTheOne() {
+		this.postProcessor.apply(this.environment, Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318",
+				"OTEL_EXPORTER_OTLP_HEADERS", "authorization=Bearer s3cr3t"), true);
+		assertThat(this.environment.containsProperty(ENDPOINT)).isFalse();
+		assertThat(headers()).isEmpty();
+		assertThat(this.environment.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isNull();
+		MockEnvironment nemo = new MockEnvironment();
+		this.postProcessor.apply(nemo, Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4317",
+				"NEMO_GYM_CONFIG_PATH", "/gym.yaml"), true);
+		assertThat(nemo.containsProperty(ENDPOINT)).isFalse();
+		assertThat(nemo.getProperty("management.opentelemetry.tracing.export.otlp.transport"))
+			.as("NeMo's gRPC where a sender is, which Boot's mapping does not know").isEqualTo("grpc");
+		MockEnvironment chosen = new MockEnvironment();
+		this.postProcessor.apply(chosen, Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318",
+				"OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf", "NEMO_GYM_CONFIG_PATH", "/gym.yaml"), true);
+		assertThat(chosen.containsProperty("management.opentelemetry.tracing.export.otlp.transport")).isFalse();
+	}
+
+	@Test
+	void bootsSwitchOffGivesTheStartersMappingBack() {
+		this.environment.setProperty("management.opentelemetry.map-environment-variables", "false");
+		this.postProcessor.apply(this.environment, Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318"), true);
+		assertThat(this.environment.getProperty(ENDPOINT)).isEqualTo("http://collector:4318/v1/traces");
+	}
+
+	/** A traces-only variable: metrics stay quiet, whichever mapping put it into Boot's traces URL, in whichever order. */
+	@Test
+	void aTracesOnlyVariableLeavesMetricsQuietUnderEitherMapping() {
+		Map<String, String> env = Map.of("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://collector:4318/v1/traces");
+		apply(env);
+		assertThat(this.environment.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
+		// Boot's mapping ran first: its traces URL is in the environment already
+		MockEnvironment bootFirst = new MockEnvironment().withProperty(ENDPOINT, "http://collector:4318/v1/traces");
+		this.postProcessor.apply(bootFirst, env, true);
+		assertThat(bootFirst.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
+		MockEnvironment bootAfter = new MockEnvironment();
+		this.postProcessor.apply(bootAfter, env, true);
+		assertThat(bootAfter.getProperty(BootOtlpProperties.METRICS_ENABLED_PROPERTY)).isEqualTo("false");
+	}
+
 	private void apply(Map<String, String> env) {
-		this.postProcessor.apply(this.environment, env);
+		this.postProcessor.apply(this.environment, env, false);
 	}
 
 	private Map<String, String> headers() {

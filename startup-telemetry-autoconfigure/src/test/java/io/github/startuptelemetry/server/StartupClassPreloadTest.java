@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.github.startuptelemetry.internal.BootClassNames;
+import io.github.startuptelemetry.internal.BootLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,8 +29,10 @@ class StartupClassPreloadTest {
 	void theClassesOnlyBootsOpenTelemetryNeedsAreListedThemselves() {
 		assertThat(StartupClassPreload.WITH_BOOT_OPENTELEMETRY).doesNotHaveDuplicates()
 			.isSubsetOf(StartupClassPreload.CLASSES);
-		assertThat(load(BootClassNames.OPENTELEMETRY_SDK))
+		assertThat(load(BootLine.OPENTELEMETRY_SDK))
 			.as("Boot's OpenTelemetry auto-configuration, where the gate looks").isNotNull();
+		assertThat(BootLine.BOOT_3_OPENTELEMETRY_SDK).as("Boot 3's, where it looks too")
+			.startsWith("org.springframework.boot.actuate.autoconfigure.");
 	}
 
 	@Test
@@ -38,12 +40,13 @@ class StartupClassPreloadTest {
 		String[] names = { Initialised.class.getName(), Gated.class.getName() };
 		List<String> gated = List.of(Gated.class.getName());
 		try (Isolated loader = new Isolated()) {
-			new StartupClassPreload(loader, names, gated, "io.github.startuptelemetry.NoSuchClass").run();
+			new StartupClassPreload(loader, names, gated, List.of("io.github.startuptelemetry.NoSuchClass")).run();
 			assertThat(loader.loaded(Initialised.class.getName())).isNotNull();
 			assertThat(loader.loaded(Gated.class.getName())).as("gate closed").isNull();
 		}
 		try (Isolated loader = new Isolated()) {
-			new StartupClassPreload(loader, names, gated, StartupClassPreloadTest.class.getName()).run();
+			new StartupClassPreload(loader, names, gated,
+					List.of("io.github.startuptelemetry.NoSuchClass", StartupClassPreloadTest.class.getName())).run();
 			assertThat(loader.loaded(Gated.class.getName())).as("gate open").isNotNull();
 		}
 	}

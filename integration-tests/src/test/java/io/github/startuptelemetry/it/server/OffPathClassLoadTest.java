@@ -32,13 +32,15 @@ class OffPathClassLoadTest {
 
 	/**
 	 * Issue 14's target: at most 10. Exactly these load: the gates every process needs (the
-	 * listener, the run listener, the switch they ask, the environment post-processor), the
-	 * starter's import filter, and the supervisor's API configuration as far as parsing it loads
-	 * it ({@code SupervisorAutoConfiguration}, and the types of its two lazy beans, which a plain
-	 * server never creates).
+	 * listener, the run listener, the switch they ask, the environment post-processor with what
+	 * it does, and Boot 3's registration of it, which Boot 4 reads too and which does nothing
+	 * there), the starter's import filter, and the supervisor's API configuration as far as
+	 * parsing it loads it ({@code SupervisorAutoConfiguration}, and the types of its two lazy
+	 * beans, which a plain server never creates).
 	 */
 	static final Set<String> OURS = Set.of("server.ServerStartupListener", "server.ReadyReportRunListener",
 			"autoconfigure.internal.TelemetrySwitch", "lifecycle.TelemetryEnvironmentPostProcessor",
+			"lifecycle.Boot3TelemetryEnvironmentPostProcessor", "lifecycle.TelemetryEnvironmentDefaults",
 			"autoconfigure.internal.TelemetryAutoConfigurationFilter", "supervisor.SupervisorAutoConfiguration",
 			"supervisor.SupervisorStartup", "supervisor.ChildTelemetryEnvironment");
 

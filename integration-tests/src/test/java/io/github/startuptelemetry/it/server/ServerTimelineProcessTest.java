@@ -169,12 +169,12 @@ class ServerTimelineProcessTest {
 				.map((line) -> line.replaceAll(".* (io\\.github\\.startuptelemetry\\.\\S+) .*", "$1"))
 				.toList();
 			// the gates (the listener and the run listener that reports after ready), the switch they
-			// ask, the environment post-processor that asks it too, the import filter that drops the
+			// ask, the environment post-processor that asks it too (and Boot 3's registration of it), the import filter that drops the
 			// auto-configurations that cannot apply by name (so no condition of theirs loads), and the
 			// do-nothing SupervisorStartup a launcher can still autowire: no timeline, no reporter, no
 			// sampler, nothing that touches OpenTelemetry
 			assertThat(ours).allSatisfy((name) -> assertThat(name).matches("io\\.github\\.startuptelemetry\\."
-					+ "(server\\.(ServerStartupListener|ReadyReportRunListener)|lifecycle\\.TelemetryEnvironmentPostProcessor|autoconfigure\\.internal\\.(TelemetrySwitch|TelemetryAutoConfigurationFilter)"
+					+ "(server\\.(ServerStartupListener|ReadyReportRunListener)|lifecycle\\.(Boot3)?TelemetryEnvironment(PostProcessor|Defaults)|autoconfigure\\.internal\\.(TelemetrySwitch|TelemetryAutoConfigurationFilter)"
 					+ "|supervisor\\.(SupervisorAutoConfiguration|SupervisorStartup|DisabledSupervisorStartup"
 					+ "|ChildTelemetryEnvironment)(\\$\\$Lambda.*)?)"));
 			assertThat(ours).contains("io.github.startuptelemetry.server.ServerStartupListener");

@@ -174,6 +174,8 @@ public final class JavaProcess implements AutoCloseable {
 
 		private Path workingDir;
 
+		private Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+
 		private Builder(Path jar) {
 			this.jar = jar;
 		}
@@ -205,6 +207,12 @@ public final class JavaProcess implements AutoCloseable {
 			return this;
 		}
 
+		/** Run on this {@code java} instead of the tests' own ({@link Jdks}). */
+		public Builder java(Path java) {
+			this.java = java;
+			return this;
+		}
+
 		public Builder workingDir(Path workingDir) {
 			this.workingDir = workingDir;
 			return this;
@@ -212,7 +220,7 @@ public final class JavaProcess implements AutoCloseable {
 
 		public JavaProcess start(Path log) throws IOException {
 			List<String> command = new ArrayList<>();
-			command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+			command.add(this.java.toString());
 			command.add("-XX:TieredStopAtLevel=1");
 			command.addAll(this.jvmArgs);
 			command.add("-jar");

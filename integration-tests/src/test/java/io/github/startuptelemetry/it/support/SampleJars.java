@@ -63,6 +63,16 @@ public final class SampleJars {
 		return jar("plain.app.aot.log");
 	}
 
+	/**
+	 * An application built on another Spring Boot line than the project's (compat/boot-&lt;line&gt;):
+	 * {@code kind} {@code plain} (benchmarks/plain-app's sources with the starter), {@code grpc}
+	 * (and the gRPC add-on), {@code otel} (with the actuator and Boot's own OpenTelemetry),
+	 * {@code supervisor} (and the fleet module), {@code actuator} (the actuator, no tracing: Boot 3.5 only).
+	 */
+	public static Path bootLine(String line, String kind) {
+		return jar("boot" + line.replace(".", "") + "." + kind + ".jar");
+	}
+
 	/** The repository's root, where the sample supervisor's default fleet finds the server jar. */
 	public static Path repositoryRoot() {
 		return server().getParent().getParent().getParent();

@@ -36,7 +36,7 @@ public final class ExportSettings {
 	/** Boot's source of {@code service.namespace}, when nothing else sets it. */
 	static final String APPLICATION_GROUP = "spring.application.group";
 
-	static final String TRACES_EXPORT_ENABLED = "management.tracing.export.enabled";
+	static final String TRACES_EXPORT_ENABLED = BootOtlpProperties.TRACES_EXPORT_ENABLED_PROPERTY;
 
 	private final Map<String, String> otelProperties;
 

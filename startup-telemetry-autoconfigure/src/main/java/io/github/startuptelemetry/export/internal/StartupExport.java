@@ -1,6 +1,9 @@
 package io.github.startuptelemetry.export.internal;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -19,7 +22,7 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
-import io.github.startuptelemetry.internal.BootClassNames;
+import io.github.startuptelemetry.internal.BootLine;
 import io.github.startuptelemetry.internal.DaemonThreads;
 import io.github.startuptelemetry.tracing.internal.SdkFlush;
 
@@ -38,10 +41,21 @@ public final class StartupExport {
 
 	private static final String SPAN_EXPORTER = "io.opentelemetry.sdk.trace.export.SpanExporter";
 
-	private static final String BOOT_TRACING_PACKAGE = BootClassNames.OPENTELEMETRY_TRACING_PACKAGE;
+	private static final String TRACER_PROVIDER = "io.opentelemetry.sdk.trace.SdkTracerProvider";
+
+	/** The oldest OpenTelemetry SDK the starter's code links against: Spring Boot 3.5's (checked by BootLineLinkTest). */
+	static final String MINIMUM_SDK = "1.49";
+
+	/** Where the SDK says its version ({@code sdk.version}). */
+	private static final String SDK_VERSION = "io/opentelemetry/sdk/common/version.properties";
+
+	/** Whether the SDK on the class path is supported, once looked up: one answer per class loader, as the SDK is. */
+	private static volatile @Nullable Boolean sdkSupported;
+
+	private static final String BOOT_TRACING_PACKAGE = BootLine.OPENTELEMETRY_TRACING_PACKAGE;
 
 	/** Where Boot's tracer provider may send a span: each such bean is Boot's own or means "somewhere". */
-	private static final String[] BOOT_TRACING_PARTS = { "io.opentelemetry.sdk.trace.SdkTracerProvider",
+	private static final String[] BOOT_TRACING_PARTS = { TRACER_PROVIDER,
 			"io.opentelemetry.sdk.trace.SpanProcessor", BOOT_TRACING_PACKAGE + "SpanProcessors",
 			BOOT_TRACING_PACKAGE + "SpanExporters" };
 
@@ -174,6 +188,9 @@ public final class StartupExport {
 	 * build the SDK: call it off the startup's path.
 	 */
 	public @Nullable OpenTelemetry tracing() {
+		if (!sdkSupported()) {
+			return null;
+		}
 		OpenTelemetry application = application();
 		if (application != null) {
 			return application;
@@ -219,13 +236,13 @@ public final class StartupExport {
 				}
 			}
 			if (!allDefinedBy(beanFactory, beanFactory.getBeanNamesForType(OpenTelemetry.class, true, false),
-					BootClassNames.OPENTELEMETRY_SDK)) {
+					BootLine.OPENTELEMETRY_SDK_CONFIGURATION)) {
 				return false;
 			}
 			for (String part : BOOT_TRACING_PARTS) {
 				if (!ClassUtils.isPresent(part, loader) || !allDefinedBy(beanFactory,
 						beanFactory.getBeanNamesForType(ClassUtils.resolveClassName(part, loader), true, false),
-						BootClassNames.OPENTELEMETRY_TRACING)) {
+						BootLine.OPENTELEMETRY_TRACING_CONFIGURATION)) {
 					return false;
 				}
 			}
@@ -265,7 +282,7 @@ public final class StartupExport {
 	 * somewhere to go.
 	 */
 	public @Nullable MeterProvider meters() {
-		if (micrometerPushesOtlp()) {
+		if (micrometerPushesOtlp() || !sdkSupported()) {
 			return null;
 		}
 		OpenTelemetry application = application();
@@ -286,7 +303,60 @@ public final class StartupExport {
 	 * the starter's own, when anything is configured; {@code null} otherwise.
 	 */
 	public @Nullable OpenTelemetry forFailedStartup() {
-		return settings().exportsTraces() ? own() : null;
+		return (sdkSupported() && settings().exportsTraces()) ? own() : null;
+	}
+
+	/**
+	 * Whether the OpenTelemetry SDK on the class path is one the starter works with (its version
+	 * from the SDK's own {@code version.properties}; none found counts as supported): else one WARN
+	 * naming both versions, and the startup telemetry goes nowhere instead of failing at export.
+	 */
+	private boolean sdkSupported() {
+		Boolean supported = sdkSupported;
+		if (supported == null) {
+			String version = sdkVersion(getClass().getClassLoader());
+			supported = version == null || supportsSdk(version);
+			if (!supported) {
+				logger.warn("Startup telemetry is not exported: the OpenTelemetry SDK here is " + version
+						+ ", older than " + MINIMUM_SDK + ", the oldest the starter works with (Spring Boot 3.5's); "
+						+ "use the version Spring Boot's dependency management gives");
+			}
+			sdkSupported = supported;
+		}
+		return supported;
+	}
+
+	/** Whether {@code version} (major.minor[.patch...]) is {@link #MINIMUM_SDK} or later. */
+	static boolean supportsSdk(String version) {
+		String[] parts = version.strip().split("[.-]");
+		String[] minimum = MINIMUM_SDK.split("\\.");
+		try {
+			for (int i = 0; i < minimum.length; i++) {
+				int part = (i < parts.length) ? Integer.parseInt(parts[i]) : 0;
+				int least = Integer.parseInt(minimum[i]);
+				if (part != least) {
+					return part > least;
+				}
+			}
+			return true;
+		}
+		catch (NumberFormatException ex) {
+			return true; // a version this cannot read: not refused for it
+		}
+	}
+
+	private static @Nullable String sdkVersion(@Nullable ClassLoader loader) {
+		try (InputStream in = (loader != null) ? loader.getResourceAsStream(SDK_VERSION) : null) {
+			if (in == null) {
+				return null;
+			}
+			Properties properties = new Properties();
+			properties.load(in);
+			return properties.getProperty("sdk.version");
+		}
+		catch (IOException | RuntimeException ex) {
+			return null;
+		}
 	}
 
 	/**
@@ -335,9 +405,31 @@ public final class StartupExport {
 		synchronized (this.lock) {
 			if (!this.resolved) {
 				this.resolved = true;
-				this.application = this.applicationOpenTelemetry.getIfAvailable();
+				OpenTelemetry application = this.applicationOpenTelemetry.getIfAvailable();
+				this.application = (application != null && bareBootSdk()) ? null : application;
 			}
 			return this.application;
+		}
+	}
+
+	/**
+	 * Whether the application's OpenTelemetry is Boot's SDK without a tracer provider: what Boot 3
+	 * builds in any application with the actuator once the starter brought the SDK, whose spans
+	 * and meters go nowhere. The starter's own SDK carries the startup there, as without it.
+	 */
+	private boolean bareBootSdk() {
+		if (!(this.beanFactory instanceof ConfigurableListableBeanFactory beanFactory)) {
+			return false;
+		}
+		try {
+			ClassLoader loader = getClass().getClassLoader();
+			return allDefinedBy(beanFactory, beanFactory.getBeanNamesForType(OpenTelemetry.class, true, false),
+					BootLine.OPENTELEMETRY_SDK_CONFIGURATION) && ClassUtils.isPresent(TRACER_PROVIDER, loader)
+					&& beanFactory.getBeanNamesForType(ClassUtils.resolveClassName(TRACER_PROVIDER, loader), true,
+							false).length == 0;
+		}
+		catch (RuntimeException | LinkageError ex) {
+			return false;
 		}
 	}
 

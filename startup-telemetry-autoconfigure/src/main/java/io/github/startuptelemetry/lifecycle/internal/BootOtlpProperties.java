@@ -8,24 +8,28 @@ import java.util.function.Consumer;
 
 import io.github.startuptelemetry.contract.NemoEnv;
 import io.github.startuptelemetry.contract.TelemetryEnv;
+import io.github.startuptelemetry.internal.BootLine;
 
 /**
  * The one mapping between Boot's OTLP trace export properties
- * ({@code management.opentelemetry.tracing.export.otlp.*}) and the standard
+ * ({@code management.opentelemetry.tracing.export.otlp.*}, Boot 3's {@code management.otlp.tracing.*}) and the standard
  * {@code OTEL_EXPORTER_OTLP_*} variables, both ways: a supervisor writes its settings as env for
  * its servers ({@link Export#toEnv()}), a server turns that env back into Boot's properties
  * ({@link #fromEnv}), and the two agree. No message holds a header value.
  */
 public final class BootOtlpProperties {
 
-	/** Boot's traces URL. */
-	public static final String ENDPOINT_PROPERTY = "management.opentelemetry.tracing.export.otlp.endpoint";
+	/** Boot's traces URL (this Boot line's name). */
+	public static final String ENDPOINT_PROPERTY = BootLine.OTLP_TRACES_ENDPOINT;
 
 	/** Boot's transport: {@code http} (the default) or {@code grpc}. */
-	public static final String TRANSPORT_PROPERTY = "management.opentelemetry.tracing.export.otlp.transport";
+	public static final String TRANSPORT_PROPERTY = BootLine.OTLP_TRACES_TRANSPORT;
 
 	/** Boot's header map. */
-	public static final String HEADERS_PROPERTY = "management.opentelemetry.tracing.export.otlp.headers";
+	public static final String HEADERS_PROPERTY = BootLine.OTLP_TRACES_HEADERS;
+
+	/** Boot's switch for exporting traces at all. */
+	public static final String TRACES_EXPORT_ENABLED_PROPERTY = BootLine.TRACES_EXPORT_ENABLED;
 
 	/** Whether Micrometer's OTLP meter registry pushes at all. */
 	public static final String METRICS_ENABLED_PROPERTY = "management.otlp.metrics.export.enabled";
@@ -195,7 +199,7 @@ public final class BootOtlpProperties {
 	/**
 	 * One trace export, as Boot's properties hold it.
 	 *
-	 * @param endpoint the traces URL ({@value #ENDPOINT_PROPERTY}), stripped
+	 * @param endpoint the traces URL ({@link #ENDPOINT_PROPERTY}), stripped
 	 * @param grpc whether the transport is gRPC
 	 * @param headers the headers, in order
 	 */
@@ -209,9 +213,9 @@ public final class BootOtlpProperties {
 		/**
 		 * The export Boot's properties describe.
 		 *
-		 * @param endpoint {@value #ENDPOINT_PROPERTY}, a valid URL
-		 * @param transport {@value #TRANSPORT_PROPERTY}, or {@code null}
-		 * @param headers {@value #HEADERS_PROPERTY}, valid headers
+		 * @param endpoint {@link #ENDPOINT_PROPERTY}, a valid URL
+		 * @param transport {@link #TRANSPORT_PROPERTY}, or {@code null}
+		 * @param headers {@link #HEADERS_PROPERTY}, valid headers
 		 */
 		public static Export fromProperties(String endpoint, String transport, Map<String, String> headers) {
 			boolean grpc = transport != null && transport.strip().equalsIgnoreCase(TelemetryEnv.PROTOCOL_GRPC);

@@ -15,8 +15,8 @@ import java.time.Duration;
  */
 record ProbeSettings(Duration initialInterval, Duration maxInterval, Duration timeout, int perSecond) {
 
-	/** The fleet's budget when none is set: a refused connect costs some 40 µs, so about 2% of a core. */
-	static final int DEFAULT_PER_SECOND = 400;
+	/** The fleet's budget when none is set: the property's default. */
+	static final int DEFAULT_PER_SECOND = new SupervisorProperties.Probe().getMaxPerSecond();
 
 	ProbeSettings {
 		if (perSecond < 1) {

@@ -533,7 +533,8 @@ public class SupervisorProperties implements Validator {
 		 * thousand servers cost the supervisor no more than a hundred (each is then probed every
 		 * 2.5 s until it listens; a server that calls back says itself when it is ready).
 		 */
-		private int maxPerSecond = ProbeSettings.DEFAULT_PER_SECOND;
+		// a literal, for the property's documented default; a refused connect costs some 40 µs, so about 2% of a core
+		private int maxPerSecond = 400;
 
 		/**
 		 * How long one probe (and one timeline fetch) may take. A probe that times out still

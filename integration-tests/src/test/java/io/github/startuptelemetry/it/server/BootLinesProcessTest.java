@@ -15,6 +15,8 @@ import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -42,6 +44,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * parent), on Java 17, 25 and 21 where found, against a real OTLP receiver. Beside it: Boot 4.1's
  * mapping of {@code OTEL_*} off, the gRPC add-on on 3.5 and 4.1, and fleets from a 3.5 and a 4.1 supervisor.
  */
+// its cases are independent processes, each with its own receiver and directory, that mostly wait
+@Execution(ExecutionMode.CONCURRENT)
 class BootLinesProcessTest {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(120);

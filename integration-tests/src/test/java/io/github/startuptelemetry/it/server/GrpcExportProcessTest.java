@@ -10,6 +10,8 @@ import io.opentelemetry.proto.metrics.v1.ResourceMetrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import io.github.startuptelemetry.it.support.ClassLoadLog;
 import io.github.startuptelemetry.it.support.FirstResponse;
@@ -31,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * an endpoint, no protocol) a server with the add-on exports everything over gRPC, as a Python Gym
  * server would; without it, one WARN says what to do; OTLP/HTTP stays on the JDK's client.
  */
+// its cases are independent processes, each with its own receiver and directory, that mostly wait
+@Execution(ExecutionMode.CONCURRENT)
 class GrpcExportProcessTest {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(120);

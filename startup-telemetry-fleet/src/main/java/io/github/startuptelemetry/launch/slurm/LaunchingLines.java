@@ -25,10 +25,21 @@ import io.github.startuptelemetry.internal.DaemonThreads;
  */
 final class LaunchingLines {
 
+	/** A step whose log is read for its launching line (a {@code SlurmStep}). */
+	interface Pending {
+
+		/** Where srun writes, the server's log. */
+		Path log();
+
+		/** Look for the launching line in the log now; done with this reader once found. */
+		void readLaunchingLine();
+
+	}
+
 	/** How often every pending log is read whatever the watch said (a full event queue, a directory it could not watch). */
 	private static final long SWEEP_MS = 1000;
 
-	private final Map<Path, SlurmStep> pending = new ConcurrentHashMap<>();
+	private final Map<Path, Pending> pending = new ConcurrentHashMap<>();
 
 	/** Each directory watched, while a pending step logs there, and how many do; guarded by {@code this}. */
 	private final Map<Path, Watched> watched = new HashMap<>();
@@ -39,7 +50,7 @@ final class LaunchingLines {
 	private boolean started;
 
 	/** Read {@code step}'s log until its launching line is found, or {@link #done done}. */
-	void add(SlurmStep step) {
+	void add(Pending step) {
 		Path log = step.log().toAbsolutePath();
 		Path dir = log.getParent();
 		synchronized (this) {
@@ -55,7 +66,7 @@ final class LaunchingLines {
 	}
 
 	/** Stop reading {@code step}'s log: its line was found or srun is gone. */
-	void done(SlurmStep step) {
+	void done(Pending step) {
 		Path log = step.log().toAbsolutePath();
 		Path dir = log.getParent();
 		synchronized (this) {
@@ -123,7 +134,7 @@ final class LaunchingLines {
 					TimeUnit.MILLISECONDS.sleep(SWEEP_MS);
 				}
 				if (System.nanoTime() - nextSweep >= 0) {
-					List.copyOf(this.pending.values()).forEach(SlurmStep::readLaunchingLine);
+					List.copyOf(this.pending.values()).forEach(Pending::readLaunchingLine);
 					nextSweep = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SWEEP_MS);
 				}
 			}
@@ -137,7 +148,7 @@ final class LaunchingLines {
 		Path dir = (Path) key.watchable();
 		for (WatchEvent<?> event : key.pollEvents()) {
 			if (event.context() instanceof Path name) {
-				SlurmStep step = this.pending.get(dir.resolve(name));
+				Pending step = this.pending.get(dir.resolve(name));
 				if (step != null) {
 					step.readLaunchingLine();
 				}
@@ -147,7 +158,7 @@ final class LaunchingLines {
 				List.copyOf(this.pending.values())
 					.stream()
 					.filter((step) -> dir.equals(step.log().toAbsolutePath().getParent()))
-					.forEach(SlurmStep::readLaunchingLine);
+					.forEach(Pending::readLaunchingLine);
 			}
 		}
 		key.reset();

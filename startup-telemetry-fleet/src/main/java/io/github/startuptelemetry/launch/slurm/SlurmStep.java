@@ -23,7 +23,7 @@ import io.github.startuptelemetry.launch.LaunchedServer;
  * {@link LaunchingLines} finds srun's verbose {@code launching StepId=J.S on host H}: when the
  * step stopped pending and where it landed.
  */
-final class SlurmStep implements LaunchedServer {
+final class SlurmStep implements LaunchedServer, LaunchingLines.Pending {
 
 	private static final Pattern LAUNCHING = Pattern.compile("launching StepId=(\\d+)\\.(\\d+) on host (\\S+?),");
 
@@ -96,7 +96,8 @@ final class SlurmStep implements LaunchedServer {
 	 * Read what srun added to the log since the last look, up to its last whole line, for the
 	 * launching line; once found, the step's job, id and node are known and its log no longer read.
 	 */
-	synchronized void readLaunchingLine() {
+	@Override
+	public synchronized void readLaunchingLine() {
 		if (this.stepId != null) {
 			return;
 		}

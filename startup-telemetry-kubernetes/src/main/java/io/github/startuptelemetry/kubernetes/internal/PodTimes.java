@@ -49,9 +49,6 @@ public final class PodTimes {
 	/** Kubernetes' annotation naming a pod's default container ({@code kubectl logs}, {@code exec}). */
 	public static final String DEFAULT_CONTAINER_ANNOTATION = "kubectl.kubernetes.io/default-container";
 
-	/** At most this much of what a pod waited on goes on a span. */
-	static final int WAITED_ON_LIMIT = 480;
-
 	private final @Nullable Boundary created;
 
 	private final @Nullable Boundary scheduled;

@@ -152,9 +152,12 @@ public final class PodWaits {
 		return (event.getCount() != null && event.getCount() > 0) ? event.getCount() : 1;
 	}
 
+	/** At most this much of what a pod waited on goes on a span. */
+	static final int WAITED_ON_LIMIT = 480;
+
 	/** {@code text} cut to what a span attribute should hold. */
 	static String cap(String text) {
-		return (text.length() <= PodTimes.WAITED_ON_LIMIT) ? text : text.substring(0, PodTimes.WAITED_ON_LIMIT - 1) + "…";
+		return (text.length() <= WAITED_ON_LIMIT) ? text : text.substring(0, WAITED_ON_LIMIT - 1) + "…";
 	}
 
 	static String text(@Nullable String text) {

@@ -197,8 +197,8 @@ class BootLinesProcessTest {
 	private static String[] server(int index, String name, Path jar) {
 		String prefix = "--telemetry.supervisor.servers[" + index + "].";
 		return new String[] { prefix + "name=" + name, prefix + "health-url=http://127.0.0.1:{port}/hello",
-				prefix + "command[0]={java}", prefix + "command[1]=-jar", prefix + "command[2]=" + jar,
-				prefix + "command[3]=--server.port={port}" };
+				prefix + "command[0]={java}", prefix + "command[1]=-XX:TieredStopAtLevel=1", prefix + "command[2]=-jar",
+				prefix + "command[3]=" + jar, prefix + "command[4]=--server.port={port}" };
 	}
 
 	/** One start of {@code app}: to its first answer, its startup exported, stopped; what every line must show. */

@@ -184,8 +184,8 @@ class GrpcExportProcessTest {
 			.args("--server.port=" + Ports.free(), "--telemetry.supervisor.run-dir=" + this.tmp.resolve("run"),
 					"--telemetry.supervisor.exit-when-ready=true", "--management.otlp.metrics.export.enabled=false",
 					prefix + "name=grpc-server", prefix + "health-url=http://127.0.0.1:{port}/hello",
-					prefix + "command[0]={java}", prefix + "command[1]=-jar",
-					prefix + "command[2]=" + SampleJars.plainAppWithGrpc(), prefix + "command[3]=--server.port={port}")
+					prefix + "command[0]={java}", prefix + "command[1]=-XX:TieredStopAtLevel=1", prefix + "command[2]=-jar",
+					prefix + "command[3]=" + SampleJars.plainAppWithGrpc(), prefix + "command[4]=--server.port={port}")
 			.start(this.tmp.resolve("supervisor.log"))) {
 			// its servers stopped, everything exported
 			assertThat(supervisor.awaitExit(TIMEOUT)).as(supervisor.log()).isZero();

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Real clock skew: two sample servers run under {@code faketime} (Debian's libfaketime, wall
+ * Real clock skew: two sample servers run under Debian's libfaketime (preloaded, wall
  * clock only: {@code FAKETIME_DONT_FAKE_MONOTONIC=1}), one 5 s ahead of the supervisor, one 5 s
  * behind, in one supervisor run. {@code FAKETIME_FORCE_MONOTONIC_FIX=0}: with libfaketime
  * 0.9.10's glibc work-around on, the JVM's timed waits end late and a sample server took 84 s
@@ -50,11 +50,12 @@ class ClockSkewProcessTest {
 
 	@Test
 	void serversOnShiftedClocksStillReportTheirEarlyStagesAndTheOffset() throws Exception {
-		assumeTrue(onPath("faketime"), "faketime (Debian package faketime) is not installed");
+		Path libfaketime = libfaketime();
+		assumeTrue(libfaketime != null, "libfaketime (Debian package faketime) is not installed");
 		String jar = SampleJars.repositoryRoot().resolve("sample-server/target/sample-server.jar").toString();
 		try (JavaProcess supervisor = this.fleets.supervisor("--telemetry.supervisor.exit-when-ready=true")
-			.args(shifted(0, "ahead", "+5s", jar))
-			.args(shifted(1, "behind", "-5s", jar))
+			.args(shifted(0, "ahead", "+5s", jar, libfaketime))
+			.args(shifted(1, "behind", "-5s", jar, libfaketime))
 			.start(this.fleets.tmp().resolve("supervisor.log"))) {
 			assertThat(supervisor.awaitExit(Fleets.TIMEOUT)).as(supervisor.log()).isZero();
 			List<ReceivedSpan> spans = this.fleets.receiver().awaitSpans(
@@ -85,9 +86,16 @@ class ClockSkewProcessTest {
 		}
 	}
 
-	private static String[] shifted(int index, String name, String shift, String jar) {
+	/**
+	 * libfaketime preloaded into the server's JVM alone (after the launch shell's own stamps), not
+	 * through the {@code faketime} wrapper: the wrapper keeps a semaphore and a shared-memory file
+	 * per process in /dev/shm that a SIGTERM leaves behind, and a later process with the same pid
+	 * then fails on them ({@code sem_open: File exists}).
+	 */
+	private static String[] shifted(int index, String name, String shift, String jar, Path libfaketime) {
 		return Stream.concat(
-				Stream.of(server(index, name, "faketime", "-f", shift, "{java}", "-XX:TieredStopAtLevel=1", "-jar", jar,
+				Stream.of(server(index, name, "env", "LD_PRELOAD=" + libfaketime, "FAKETIME=" + shift, "{java}",
+						"-XX:TieredStopAtLevel=1", "-jar", jar,
 						"--server.port={port}", "--spring.application.name={name}")),
 				Stream.of("--telemetry.supervisor.servers[" + index + "].env.FAKETIME_DONT_FAKE_MONOTONIC=1",
 						"--telemetry.supervisor.servers[" + index + "].env.FAKETIME_FORCE_MONOTONIC_FIX=0"))
@@ -112,9 +120,21 @@ class ClockSkewProcessTest {
 			.toList();
 	}
 
-	private static boolean onPath(String command) {
-		return Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
-			.anyMatch((dir) -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, command)));
+	/** Debian's libfaketime, wherever its package put it; {@code null} without it. */
+	private static Path libfaketime() throws java.io.IOException {
+		for (Path lib : List.of(Path.of("/usr/lib"), Path.of("/usr/local/lib"))) {
+			if (!Files.isDirectory(lib)) {
+				continue;
+			}
+			try (Stream<Path> found = Files.find(lib, 3,
+					(path, attributes) -> path.getFileName().toString().equals("libfaketime.so.1"))) {
+				Path first = found.findFirst().orElse(null);
+				if (first != null) {
+					return first;
+				}
+			}
+		}
+		return null;
 	}
 
 }

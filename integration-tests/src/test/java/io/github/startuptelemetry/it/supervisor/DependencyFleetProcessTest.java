@@ -139,8 +139,8 @@ class DependencyFleetProcessTest {
 	void aDependencyThatCrashesAbortsItsDependantsWhichAreNeverSpawned() throws Exception {
 		try (JavaProcess supervisor = this.fleets
 			.supervisor(server(0, "config", "/bin/sh", "-c", "sleep 0.5; echo config is broken; exit 3"))
-			.args(server(1, "model", "{java}", "-jar", SampleJars.server().toString(), "--server.port={port}"))
-			.args(server(2, "gateway", "{java}", "-jar", SampleJars.server().toString(), "--server.port={port}"))
+			.args(server(1, "model", "{java}", "-XX:TieredStopAtLevel=1", "-jar", SampleJars.server().toString(), "--server.port={port}"))
+			.args(server(2, "gateway", "{java}", "-XX:TieredStopAtLevel=1", "-jar", SampleJars.server().toString(), "--server.port={port}"))
 			.args(server(3, "sleeper", "sleep", "300"))
 			.args("--telemetry.supervisor.servers[1].depends-on.config=ready",
 					"--telemetry.supervisor.servers[2].depends-on.model=ready",

@@ -212,8 +212,12 @@ public class StartupCostBench {
 			// the same app on the other Boot lines (compat/boot-<line>/plain-app: the same sources, its own Boot parent)
 			for (String line : List.of("3.5", "4.1")) {
 				String key = "plain" + line.replace(".", "");
-				Path jars = plainStarter.toAbsolutePath().getParent().getParent().getParent().getParent()
-					.resolve("compat/boot-" + line + "/plain-app/target");
+				// the repository: four levels above benchmarks/plain-app/target/<jar> (pooling passes no real jar)
+				Path repository = plainStarter.toAbsolutePath();
+				for (int level = 0; level < 4 && repository.getParent() != null; level++) {
+					repository = repository.getParent();
+				}
+				Path jars = repository.resolve("compat/boot-" + line + "/plain-app/target");
 				all.add(new Variant(key, "plain app on Boot " + line, jars.resolve("plain-app-baseline.jar"), Map.of(),
 						List.of(), key, hello));
 				all.add(new Variant(key + "On", "plain app on Boot " + line + " + starter, telemetry on",
